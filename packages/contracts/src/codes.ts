@@ -1,0 +1,81 @@
+// The closed lists of error codes (with their HTTP status) and issue codes (with their severity).
+// Each table is the only place its mapping lives; the error type follows from the status.
+
+export const ERROR_STATUS = {
+  invalid_json: 400,
+  route_not_found: 404,
+  product_not_found: 404,
+  quote_not_found: 404,
+  preview_not_found: 404,
+  method_not_allowed: 405,
+  quote_expired: 409,
+  quote_not_ready: 409,
+  body_too_large: 413,
+  unsupported_media_type: 415,
+  parameter_missing: 422,
+  parameter_invalid: 422,
+  parameter_unknown: 422,
+  product_unknown: 422,
+  tier_not_orderable: 422,
+  material_unavailable: 422,
+  thickness_not_offered: 422,
+  quantity_out_of_range: 422,
+  design_quantity_fixed: 422,
+  design_repeated: 422,
+  handoff_too_many_items: 422,
+  contact_details_not_allowed: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  storage_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+
+export const ERROR_TYPES = [
+  'invalid_request_error',
+  'not_found_error',
+  'conflict_error',
+  'rate_limit_error',
+  'api_error',
+] as const;
+export type ErrorType = (typeof ERROR_TYPES)[number];
+
+/** The error type of an HTTP status: 404 not found, 409 conflict, 429 rate limit, 5xx api, other 4xx invalid request. */
+export function errorTypeForStatus(status: number): ErrorType {
+  if (status === 404) return 'not_found_error';
+  if (status === 409) return 'conflict_error';
+  if (status === 429) return 'rate_limit_error';
+  if (status >= 500) return 'api_error';
+  return 'invalid_request_error';
+}
+
+/** Whether a caller may send the same request again and expect it to succeed later. */
+export function isRetryableCode(code: ErrorCode): boolean {
+  return code === 'rate_limited' || code === 'storage_unavailable';
+}
+
+export const ISSUE_SEVERITY = {
+  label_dropped: 'warning',
+  thickness_over_laser: 'blocking',
+  outline_invalid: 'blocking',
+  part_too_small: 'blocking',
+  part_exceeds_sheet: 'blocking',
+  hole_outside_part: 'blocking',
+  hole_too_close_to_edge: 'blocking',
+  holes_overlap: 'blocking',
+  hole_too_small: 'blocking',
+  bend_misses_part: 'blocking',
+  bends_cross: 'blocking',
+  bend_flange_too_short: 'blocking',
+  bend_not_offered: 'blocking',
+  hole_smaller_than_thickness: 'warning',
+  hole_near_bend: 'warning',
+  plate_not_carried: 'info',
+  lead_time_after_order: 'info',
+} as const;
+
+export type IssueCode = keyof typeof ISSUE_SEVERITY;
+export const ISSUE_CODES = Object.keys(ISSUE_SEVERITY) as [IssueCode, ...IssueCode[]];
+export const SEVERITIES = ['blocking', 'warning', 'info'] as const;
+export type Severity = (typeof SEVERITIES)[number];

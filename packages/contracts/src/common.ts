@@ -1,0 +1,81 @@
+// Schemas shared by several resources: lengths, ids, timestamps, the list envelope, issues.
+import { ISSUE_CODES, SEVERITIES } from './codes';
+import { z } from './zod';
+
+/** A length in inches, > 0 and at most `max`. */
+export const positiveInches = (max: number) => z.number().gt(0).lte(max);
+/** A coordinate in inches, 0 to 120. */
+export const coordinate = z.number().gte(0).lte(120);
+/** An angle in degrees, -360 to 360, default 0. */
+export const angleDeg = z.number().gte(-360).lte(360).default(0);
+
+export const Timestamp = z.iso.datetime({ offset: false }).openapi({ example: '2026-11-21T15:04:05.123Z' });
+
+export const Severity = z.enum(SEVERITIES);
+
+export const Issue = z
+  .object({
+    code: z.enum(ISSUE_CODES).openapi({ description: 'Issue code; new codes may be added.' }),
+    severity: Severity.openapi({
+      description: 'A blocking issue stops the quote: act on its message and ask for a new quote.',
+    }),
+    message: z.string(),
+    param: z.string().nullable().openapi({ description: 'The request field it is about.' }),
+  })
+  .openapi('Issue', {
+    example: {
+      code: 'label_dropped',
+      severity: 'warning',
+      message: 'The label was left off: it may only use letters, digits, spaces and - _ # . , ( ) / \' ".',
+      param: 'items[0].label',
+    },
+  });
+export type Issue = z.infer<typeof Issue>;
+
+/** `{object: 'list', data, has_more, next_cursor}` around a listed resource. */
+export function listOf<T extends z.ZodType>(item: T, name: string) {
+  return z
+    .object({
+      object: z.literal('list'),
+      data: z.array(item),
+      has_more: z.boolean().default(false),
+      next_cursor: z
+        .string()
+        .nullable()
+        .default(null)
+        .openapi({ description: 'Send back as `cursor` with the same filters.' }),
+    })
+    .openapi(name);
+}
+
+export interface ListEnvelope<T> {
+  object: 'list';
+  data: T[];
+  has_more: boolean;
+  next_cursor: string | null;
+}
+
+export const Label = z
+  .string()
+  .max(60)
+  .nullable()
+  .default(null)
+  .openapi({
+    description:
+      "The requester's label. Letters, digits, spaces and - _ # . , ( ) / ' \" only; anything else, or a label reading as a link, address or phone number, is left off with a `label_dropped` warning.",
+    example: 'Bracket A',
+  });
+
+/** Paging of a list: `limit` 1 to 50 (default 20) and the opaque `cursor` of the previous page. */
+export const pageLimit = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(50)
+  .default(20)
+  .openapi({ type: 'integer', minimum: 1, maximum: 50, default: 20, description: '1 to 50; default 20.' });
+export const pageCursor = z
+  .string()
+  .max(40)
+  .optional()
+  .openapi({ description: 'The `next_cursor` of the previous page.' });

@@ -1,0 +1,42 @@
+// Order links: one page showing items of ready quotes, each with a button.
+import { Timestamp } from './common';
+import { z } from './zod';
+
+export const HandoffRequest = z
+  .object({
+    quote_ids: z
+      .array(z.string().min(1).max(64))
+      .min(1)
+      .max(10)
+      .openapi({ description: 'Ready, unexpired quotes; at most 10 items across them.' }),
+  })
+  .strict()
+  .openapi('HandoffRequest', { example: { quote_ids: ['q_4Vx9kQ2mT7pL1sN8rB3cZ0'] } });
+export type HandoffRequest = z.infer<typeof HandoffRequest>;
+
+export const HANDOFF_ACTIONS = ['open_plate_quoter', 'open_product_page'] as const;
+export type HandoffAction = (typeof HANDOFF_ACTIONS)[number];
+
+export const HandoffItem = z
+  .object({
+    quote_id: z.string(),
+    index: z.int(),
+    description: z.string(),
+    action: z.enum(HANDOFF_ACTIONS).openapi({ description: "What the item's button does." }),
+    label: z.string().nullable(),
+  })
+  .openapi('HandoffItem');
+export type HandoffItem = z.infer<typeof HandoffItem>;
+
+export const Handoff = z
+  .object({
+    object: z.literal('handoff'),
+    id: z.string(),
+    url: z.string().openapi({
+      description: 'A bearer link: anyone holding it can open the page. Give it only to the person it is for.',
+    }),
+    expires_at: Timestamp.openapi({ description: 'When the last of its quotes expires.' }),
+    items: z.array(HandoffItem).openapi({ description: 'In the order the quotes list them.' }),
+  })
+  .openapi('Handoff');
+export type Handoff = z.infer<typeof Handoff>;

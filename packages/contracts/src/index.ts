@@ -1,0 +1,62 @@
+export {
+  ERROR_CODES,
+  ERROR_STATUS,
+  ERROR_TYPES,
+  ISSUE_CODES,
+  ISSUE_SEVERITY,
+  SEVERITIES,
+  errorTypeForStatus,
+  isRetryableCode,
+} from './codes';
+export type { ErrorCode, ErrorType, IssueCode, Severity } from './codes';
+export { Issue, Label, Timestamp, listOf } from './common';
+export type { ListEnvelope } from './common';
+export { ErrorBody, ErrorEnvelope, ServiceError, formatParam, parseRequest, toParameterError } from './errors';
+export type { ServiceErrorOptions } from './errors';
+export { HANDOFF_ACTIONS, Handoff, HandoffItem, HandoffRequest } from './handoffs';
+export type { HandoffAction } from './handoffs';
+export { LeadTime, MATERIAL_IDS, Material, MaterialId, MaterialList, MaterialsQuery, ThicknessOffer } from './materials';
+export { API_PREFIX, API_ROUTES, buildOpenApiDocument } from './openapi';
+export type { HttpMethod, OpenApiDocument, OpenApiOptions } from './openapi';
+export {
+  Bend,
+  BoltCircle,
+  CircleOutline,
+  GridHoles,
+  HolePattern,
+  LinearHoles,
+  MAX_CUTOUTS,
+  MIN_RING_WALL_IN,
+  Outline,
+  PlateItem,
+  PolygonOutline,
+  RectangleOutline,
+  RingOutline,
+  SingleHole,
+  Slot,
+  countCutouts,
+  countPatternCutouts,
+} from './plates';
+export type { PlateItemInput, Point } from './plates';
+export { PRODUCT_SLUG_PATTERN, Product, ProductList, ProductQuery, ProductTier, TIER_KINDS, TierKind } from './products';
+export { DimensionSpan, PROFILE_TYPES, Profile, ProfileList, ProfileQuery, ProfileType } from './profiles';
+export {
+  DELIVERY_STATUSES,
+  Delivery,
+  ITEM_STATUSES,
+  PRICE_TYPES,
+  ProductItem,
+  QUOTE_STATUSES,
+  QuantityOption,
+  Quote,
+  QuoteRequest,
+  QuoteRequestItem,
+  QuoteStatus,
+  QuotedItem,
+  QuotedPlate,
+  QuotedProduct,
+} from './quotes';
+export type { QuoteRequestInput } from './quotes';
+export { RfqLink, RfqLinkRequest } from './rfq';
+export { Status } from './status';
+export { z } from './zod';

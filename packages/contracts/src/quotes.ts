@@ -1,0 +1,129 @@
+// Quote requests and the immutable quote the service returns.
+import { Issue, Label, Timestamp } from './common';
+import { LeadTime, MaterialId } from './materials';
+import { PlateItem } from './plates';
+import { PRODUCT_SLUG_PATTERN, TierKind } from './products';
+import { z } from './zod';
+
+export const ProductItem = z
+  .object({
+    kind: z.literal('product'),
+    slug: z.string().min(1).max(80).regex(PRODUCT_SLUG_PATTERN, 'may use only letters, digits, underscore and hyphen'),
+    tier: TierKind.openapi({ description: 'Must be a tier marked orderable. A design package is bought once.' }),
+    quantity: z.int().min(1).max(50).default(1),
+    quantity_options: z
+      .array(z.int().min(1).max(50))
+      .max(5)
+      .default([])
+      .openapi({ description: 'Other quantities to price beside `quantity`; none for a design package.' }),
+    label: Label,
+  })
+  .strict()
+  .openapi('ProductItem', {
+    example: { kind: 'product', slug: 'round-bale-feeder', tier: 'kit', quantity: 2, quantity_options: [4], label: 'North pasture' },
+  });
+export type ProductItem = z.infer<typeof ProductItem>;
+
+export const QuoteRequestItem = z.discriminatedUnion('kind', [ProductItem, PlateItem]).openapi('QuoteRequestItem');
+export type QuoteRequestItem = z.infer<typeof QuoteRequestItem>;
+
+export const QuoteRequest = z
+  .object({ items: z.array(QuoteRequestItem).min(1).max(10) })
+  .strict()
+  .openapi('QuoteRequest');
+export type QuoteRequest = z.infer<typeof QuoteRequest>;
+export type QuoteRequestInput = z.input<typeof QuoteRequest>;
+
+export const QuantityOption = z
+  .object({ quantity: z.int(), unit_amount_cents: z.int(), amount_cents: z.int() })
+  .openapi('QuantityOption', { description: 'The same item priced at another quantity (CAD cents before HST).' });
+export type QuantityOption = z.infer<typeof QuantityOption>;
+
+export const DELIVERY_STATUSES = ['quoted_after_order', 'priced_at_checkout', 'not_applicable'] as const;
+export const Delivery = z
+  .object({
+    status: z.enum(DELIVERY_STATUSES).openapi({
+      description:
+        'quoted_after_order = freight quoted by the operator after the order and not in this quote; priced_at_checkout = the order page prices delivery from the address, or the person picks up; not_applicable = nothing ships.',
+    }),
+    note: z.string().nullable(),
+  })
+  .openapi('Delivery');
+export type Delivery = z.infer<typeof Delivery>;
+
+export const QuotedPlate = z
+  .object({
+    material: MaterialId,
+    thickness_in: z.number(),
+    width_in: z.number().openapi({ description: "Extent of the outline in the item's frame." }),
+    height_in: z.number(),
+    hole_count: z.int(),
+    slot_count: z.int(),
+    bend_count: z.int(),
+    weight_lb: z.number().nullable().openapi({ description: 'One piece; null when blocked before pricing.' }),
+    cut_length_in: z.number().nullable().openapi({ description: 'One piece; null when blocked before pricing.' }),
+    preview_url: z
+      .string()
+      .nullable()
+      .openapi({ description: 'SVG drawing of the part as priced; null when the plate is blocked.' }),
+  })
+  .openapi('QuotedPlate');
+export type QuotedPlate = z.infer<typeof QuotedPlate>;
+
+export const QuotedProduct = z
+  .object({ slug: z.string(), tier: TierKind, product_url: z.string() })
+  .openapi('QuotedProduct');
+export type QuotedProduct = z.infer<typeof QuotedProduct>;
+
+export const ITEM_STATUSES = ['ready', 'blocked'] as const;
+export const PRICE_TYPES = ['firm', 'estimate'] as const;
+export const PriceType = z.enum(PRICE_TYPES);
+
+export const QuotedItem = z
+  .object({
+    index: z.int().min(0).openapi({ description: 'Place in the quote, from 0.' }),
+    kind: z.enum(['product', 'plate']),
+    description: z.string().openapi({ description: 'Written by the service.' }),
+    label: z.string().nullable().openapi({ description: "The requester's label as sent (null if dropped)." }),
+    status: z.enum(ITEM_STATUSES),
+    price_type: PriceType,
+    quantity: z.int(),
+    quantity_options: z.array(QuantityOption),
+    unit_amount_cents: z.int().nullable().openapi({ description: 'Before HST.' }),
+    amount_cents: z.int().nullable().openapi({ description: 'Before HST.' }),
+    includes: z.array(z.string()),
+    delivery: Delivery,
+    lead_time: LeadTime.nullable().openapi({
+      description: 'For the quantity asked; null when confirmed after the order (an info issue then gives the figure for one) or none to state.',
+    }),
+    issues: z.array(Issue),
+    plate: QuotedPlate.nullable(),
+    product: QuotedProduct.nullable(),
+  })
+  .openapi('QuotedItem');
+export type QuotedItem = z.infer<typeof QuotedItem>;
+
+export const QUOTE_STATUSES = ['ready', 'blocked', 'expired'] as const;
+export const QuoteStatus = z.enum(QUOTE_STATUSES);
+export type QuoteStatus = z.infer<typeof QuoteStatus>;
+
+export const Quote = z
+  .object({
+    object: z.literal('quote'),
+    id: z.string().openapi({ example: 'q_4Vx9kQ2mT7pL1sN8rB3cZ0' }),
+    status: QuoteStatus,
+    price_type: PriceType,
+    beta: z.boolean().openapi({ description: 'True when any part is an estimate.' }),
+    notice: z.string().nullable().openapi({ description: 'What an estimate means; pass it on as written.' }),
+    currency: z.literal('cad'),
+    items: z.array(QuotedItem).openapi({ description: 'In request order.' }),
+    amount_subtotal_cents: z.int().nullable().openapi({ description: 'Before HST.' }),
+    amount_tax_cents: z.int().nullable().openapi({ description: 'HST (13%, Ontario) as its own figure.' }),
+    amount_total_cents: z.int().nullable(),
+    tax_note: z.string(),
+    issues: z.array(Issue).openapi({ description: 'Quote-level issues.' }),
+    created_at: Timestamp,
+    expires_at: Timestamp.openapi({ description: 'created_at + 7 days.' }),
+  })
+  .openapi('Quote');
+export type Quote = z.infer<typeof Quote>;

@@ -1,0 +1,35 @@
+// Quote-request links for work the quote endpoint does not price.
+import { Timestamp } from './common';
+import { z } from './zod';
+
+export const RfqLinkRequest = z
+  .object({
+    description: z
+      .string()
+      .min(1)
+      .max(2000)
+      .openapi({ description: 'Plain words: sizes, material, finish, how many, when needed. No contact details.' }),
+    material: z.string().max(60).nullable().default(null),
+    thickness_in: z.number().gt(0).lte(12).nullable().default(null),
+    quantity: z.int().min(1).max(100_000).nullable().default(null),
+  })
+  .strict()
+  .openapi('RfqLinkRequest', {
+    example: {
+      description: 'Weld a 3/8 in base plate to a 4 x 4 x 1/4 HSS post, 36 in tall, hot-dip galvanized. Needed in 3 weeks.',
+      material: 'mild steel',
+      thickness_in: 0.375,
+      quantity: 12,
+    },
+  });
+export type RfqLinkRequest = z.infer<typeof RfqLinkRequest>;
+
+export const RfqLink = z
+  .object({
+    object: z.literal('rfq_link'),
+    id: z.string(),
+    url: z.string().openapi({ description: 'Opens the quote-request form with the job filled in; a bearer link.' }),
+    expires_at: Timestamp.openapi({ description: '30 days after creation.' }),
+  })
+  .openapi('RfqLink');
+export type RfqLink = z.infer<typeof RfqLink>;
