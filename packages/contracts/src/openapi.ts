@@ -164,7 +164,7 @@ function routes(): RouteConfig[] {
       operationId: 'getPlatePreview',
       summary: 'Drawing of one plate item',
       description: 'Outline, every hole and slot, each bend as a dashed line with its direction and angle.',
-      request: { params: publicId.extend({ index: z.coerce.number().int().min(0).openapi({ type: 'integer', example: 0 }) }) },
+      request: { params: publicId.extend({ index: z.int().min(0).openapi({ example: 0, description: 'Place of the item in the quote, from 0.' }) }) },
       responses: {
         200: { description: 'The drawing.', headers, content: { 'image/svg+xml': { schema: z.string() } } },
         ...errorResponses([404, 422, ...READ_ERRORS]),

@@ -1,0 +1,68 @@
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import { createMcpApp } from '../src/app';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+
+// A tool of the transport test only: the real tools are registered by the service wiring.
+function registerPing(server: McpServer): void {
+  server.registerTool(
+    'ping',
+    { title: 'Ping', description: 'Answers pong.', inputSchema: z.object({}), outputSchema: z.object({ pong: z.boolean() }) },
+    async () => ({ content: [{ type: 'text', text: '{"pong":true}' }], structuredContent: { pong: true } }),
+  );
+}
+
+describe('the /mcp endpoint', () => {
+  let server: Server;
+  let url: string;
+
+  beforeAll(async () => {
+    const app = createMcpApp({ registerTools: registerPing });
+    server = await new Promise((resolve) => {
+      const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  async function rpc(version: string, method: string, params: object, id = 1) {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': version },
+      body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
+    });
+    return { status: response.status, type: response.headers.get('content-type'), body: (await response.json()) as any };
+  }
+
+  it.each(['2025-06-18', '2025-11-25'])('initializes revision %s with a plain JSON answer', async (version) => {
+    const reply = await rpc(version, 'initialize', { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '1' } });
+    expect(reply.status).toBe(200);
+    expect(reply.type).toContain('application/json');
+    expect(reply.body.result.protocolVersion).toBe(version);
+    expect(reply.body.result.serverInfo.name).toBe('shop-quote');
+  });
+
+  it('lists and calls tools for a 2025-06-18 client in plain JSON', async () => {
+    const list = await rpc('2025-06-18', 'tools/list', {});
+    expect(list.type).toContain('application/json');
+    expect(list.body.result.tools.map((t: { name: string }) => t.name)).toEqual(['ping']);
+    const call = await rpc('2025-06-18', 'tools/call', { name: 'ping', arguments: {} });
+    expect(call.body.result.structuredContent).toEqual({ pong: true });
+  });
+
+  it('serves a v2 client pinned to 2026-07-28', async () => {
+    const client = new Client({ name: 'test', version: '1' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    try {
+      expect(client.getNegotiatedProtocolVersion?.() ?? '2026-07-28').toBe('2026-07-28');
+      const tools = await client.listTools();
+      expect(tools.tools.map((t) => t.name)).toEqual(['ping']);
+      const result = await client.callTool({ name: 'ping', arguments: {} });
+      expect(result.structuredContent).toEqual({ pong: true });
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -1,0 +1,34 @@
+// The one mapping from anything thrown in a handler to the REST error envelope.
+import { ServiceError } from '@shop/contracts';
+import type { ErrorRequestHandler, Response } from 'express';
+
+/** Sends a ServiceError as `{ error: ErrorBody }` with its status (and Retry-After on a 429). */
+export function sendError(res: Response, error: ServiceError): void {
+  if (error.retryAfterSeconds !== null) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+  res.status(error.status).json({ error: error.toBody(res.locals.requestId as string) });
+}
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+}
+
+/** Express's error handler: body-parser failures, ServiceErrors, and anything else as a 500 without details. */
+export const handleError: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+  const parserError = error as BodyParserError;
+  let mapped: ServiceError;
+  if (error instanceof ServiceError) {
+    mapped = error;
+  } else if (parserError.type === 'entity.parse.failed') {
+    mapped = new ServiceError('invalid_json', 'The body is not valid JSON: check quotes, commas and brackets.');
+  } else if (parserError.type === 'entity.too.large') {
+    mapped = new ServiceError('body_too_large', 'The body is larger than 256 KiB; send fewer or smaller items.');
+  } else if (parserError.type === 'charset.unsupported' || parserError.type === 'encoding.unsupported') {
+    mapped = new ServiceError('unsupported_media_type', 'Send the body as UTF-8 JSON without a content encoding.');
+  } else {
+    req.log?.error({ err: error }, 'unhandled error');
+    mapped = new ServiceError('internal_error', 'Something went wrong on our side; the request was not completed.');
+  }
+  if (res.headersSent) return;
+  sendError(res, mapped);
+};

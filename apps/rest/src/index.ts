@@ -1,0 +1,2 @@
+export { createRestApp } from './app';
+export type { RestApp, RestDeps } from './app';

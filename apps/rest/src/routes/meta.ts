@@ -1,0 +1,25 @@
+// GET /status and GET /openapi.json.
+import { buildOpenApiDocument } from '@shop/contracts';
+import type { Status } from '@shop/contracts';
+import type { ApiRouter } from '../http/api-router';
+
+export interface MetaOptions {
+  publicUrl: string;
+  /** Whether the service can do its work (storage reachable). */
+  checkHealth: () => Promise<boolean>;
+}
+
+export function mountMeta(api: ApiRouter, options: MetaOptions): void {
+  // Built once: the document depends only on the public address.
+  const openapi = JSON.stringify(buildOpenApiDocument({ publicUrl: options.publicUrl }));
+
+  api.get('/status', async (_req, res) => {
+    const ok = await options.checkHealth();
+    const body: Status = { object: 'status', ok, docs_url: `${options.publicUrl}/docs`, api: 'v1' };
+    res.status(ok ? 200 : 503).json(body);
+  });
+
+  api.get('/openapi.json', (_req, res) => {
+    res.type('application/json').send(openapi);
+  });
+}

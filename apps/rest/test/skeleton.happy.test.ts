@@ -1,0 +1,43 @@
+import { API_ROUTES } from '@shop/contracts';
+import { readConfig } from '@shop/service';
+import pino from 'pino';
+import { createRestApp } from '../src/app';
+import { startHarness } from './harness';
+import type { Harness } from './harness';
+
+describe('status, OpenAPI document and docs page', () => {
+  let http: Harness;
+
+  beforeAll(async () => {
+    const { app } = createRestApp({ config: readConfig({ PUBLIC_URL: 'https://quotes.example.test' }), logger: pino({ level: 'silent' }) });
+    http = await startHarness(app);
+  });
+  afterAll(() => http.close());
+
+  it('GET /status answers the Status object', async () => {
+    const reply = await http.request('GET', '/api/v1/status');
+    expect(reply.status).toBe(200);
+    expect(reply.json).toEqual({ object: 'status', ok: true, docs_url: 'https://quotes.example.test/docs', api: 'v1' });
+  });
+
+  it('GET /openapi.json serves the 3.1.0 document for the public address', async () => {
+    const reply = await http.request('GET', '/api/v1/openapi.json');
+    expect(reply.status).toBe(200);
+    expect(reply.json.openapi).toBe('3.1.0');
+    expect(reply.json.info.version).toBe('v1');
+    expect(reply.json.servers).toEqual([{ url: 'https://quotes.example.test/api/v1' }]);
+    expect(Object.keys(reply.json.paths)).toHaveLength(new Set(API_ROUTES.map((r) => r.path)).size);
+  });
+
+  it('the docs page loads Swagger UI from this service only', async () => {
+    const page = await http.request('GET', '/docs');
+    expect(page.status).toBe(200);
+    const sources = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+    expect(sources).toEqual(['/docs/assets/swagger-ui.css', '/docs/assets/swagger-ui-bundle.js', '/docs/init.js']);
+    for (const source of sources) {
+      const asset = await http.request('GET', source!);
+      expect(asset.status).toBe(200);
+      expect(asset.text.length).toBeGreaterThan(100);
+    }
+  });
+});

@@ -1,0 +1,80 @@
+// The runtime settings of both apps, read from an environment-like record (each app passes
+// process.env from its own config.ts, the only place it is read).
+import { parseRequest, z } from '@shop/contracts';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const port = z.coerce.number().int().min(0).max(65_535);
+
+/** `TRUST_PROXY`: off, a hop count, or a comma-separated list of addresses/subnets (express's syntax). */
+const trustProxy = z
+  .string()
+  .transform((value): boolean | number | string => {
+    const trimmed = value.trim();
+    if (trimmed === '' || trimmed === 'false' || trimmed === 'off' || trimmed === '0') return false;
+    if (/^\d+$/.test(trimmed)) return Number(trimmed);
+    return trimmed;
+  });
+
+const url = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ''));
+
+const Environment = z.object({
+  DATABASE_URL: z.string().min(1).default('file:./data/shop.db'),
+  REDIS_URL: z.string().min(1).optional(),
+  PORT: port.default(3000),
+  MCP_PORT: port.default(3001),
+  PUBLIC_URL: url.optional(),
+  SHOP_URL: url.optional(),
+  PLATE_ORDERS_ENABLED: flag.default(true),
+  TRUST_PROXY: trustProxy.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Multiplies every rate limit; for benchmarks and load tests only. */
+  RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  /** Minutes between purges of rows past retention; 0 switches the timer off. */
+  PURGE_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(60),
+});
+
+export interface Config {
+  databaseUrl: string;
+  redisUrl: string | null;
+  port: number;
+  mcpPort: number;
+  /** Public address of the REST app: links, preview_url, OpenAPI servers. No trailing slash. */
+  publicUrl: string;
+  /** Where product pages and checkout live. No trailing slash. */
+  shopUrl: string;
+  plateOrdersEnabled: boolean;
+  trustProxy: boolean | number | string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  rateLimitScale: number;
+  purgeIntervalMinutes: number;
+}
+
+/** Reads the settings of DESIGN.md section 3; unset values take their embedded defaults. */
+export function readConfig(env: Record<string, string | undefined>): Config {
+  const known = Object.fromEntries(
+    Object.keys(Environment.shape).flatMap((key) => (env[key] === undefined || env[key] === '' ? [] : [[key, env[key]]])),
+  );
+  let parsed: z.output<typeof Environment>;
+  try {
+    parsed = parseRequest(Environment, known);
+  } catch (error) {
+    throw new Error(`Invalid configuration: ${(error as Error).message}`);
+  }
+  const publicUrl = parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`;
+  return {
+    databaseUrl: parsed.DATABASE_URL,
+    redisUrl: parsed.REDIS_URL ?? null,
+    port: parsed.PORT,
+    mcpPort: parsed.MCP_PORT,
+    publicUrl,
+    shopUrl: parsed.SHOP_URL ?? publicUrl,
+    plateOrdersEnabled: parsed.PLATE_ORDERS_ENABLED,
+    trustProxy: parsed.TRUST_PROXY,
+    logLevel: parsed.LOG_LEVEL,
+    rateLimitScale: parsed.RATE_LIMIT_SCALE,
+    purgeIntervalMinutes: parsed.PURGE_INTERVAL_MINUTES,
+  };
+}
