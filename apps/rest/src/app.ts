@@ -1,6 +1,7 @@
 // The express application: /api/v1 JSON API, the docs page, and the error envelope for every failure.
 import { API_PREFIX, ServiceError } from '@shop/contracts';
-import type { Config } from '@shop/service';
+import { systemClock } from '@shop/service';
+import type { Clock, Config, Service } from '@shop/service';
 import express from 'express';
 import type { Express } from 'express';
 import { pinoHttp } from 'pino-http';
@@ -9,13 +10,15 @@ import { ApiRouter } from './http/api-router';
 import type { MountedRoute } from './http/api-router';
 import { handleError } from './http/errors';
 import { assignRequestId } from './http/request-id';
+import { mountApi } from './routes/api';
 import { mountDocs } from './routes/docs';
 import { mountMeta } from './routes/meta';
 
 export interface RestDeps {
   config: Config;
   logger: Logger;
-  checkHealth?: () => Promise<boolean>;
+  service: Service;
+  clock?: Clock;
 }
 
 export interface RestApp {
@@ -45,7 +48,8 @@ export function createRestApp(deps: RestDeps): RestApp {
   );
 
   const api = new ApiRouter();
-  mountMeta(api, { publicUrl: config.publicUrl, checkHealth: deps.checkHealth ?? (async () => true) });
+  mountMeta(api, { publicUrl: config.publicUrl, checkHealth: () => deps.service.isHealthy() });
+  mountApi(api, deps.service, deps.clock ?? systemClock);
   app.use(API_PREFIX, api.finish());
   mountDocs(app);
 

@@ -1,14 +1,20 @@
-// Entry point of the REST app: read the configuration, listen, and stop cleanly on SIGTERM/SIGINT.
+// Entry point of the REST app: open storage, listen, purge old rows periodically, and stop cleanly
+// on SIGTERM/SIGINT (in-flight requests finish first).
+import path from 'node:path';
+import { startRuntime, systemClock } from '@shop/service';
 import pino from 'pino';
 import { createRestApp } from './app';
 import { loadConfig } from './config';
 
+const ROOT_DIR = path.resolve(__dirname, '..', '..', '..');
 const SHUTDOWN_GRACE_MS = 10_000;
 
-function main(): void {
+async function main(): Promise<void> {
   const config = loadConfig();
   const logger = pino({ level: config.logLevel, base: { app: 'rest' } });
-  const { app } = createRestApp({ config, logger });
+  const runtime = await startRuntime(config, ROOT_DIR);
+  logger.info({ provider: runtime.storage.provider, migrations: runtime.storage.startup }, 'storage ready');
+  const { app } = createRestApp({ config, logger, service: runtime.service, clock: systemClock });
   const server = app.listen(config.port, () => {
     logger.info({ port: config.port, publicUrl: config.publicUrl }, 'REST API listening');
   });
@@ -17,9 +23,24 @@ function main(): void {
   server.requestTimeout = 30_000;
   server.keepAliveTimeout = 5_000;
 
+  const purge = async () => {
+    try {
+      const counts = await runtime.service.purgeExpired(systemClock.now());
+      logger.info({ counts }, 'purged rows past retention');
+    } catch (error) {
+      logger.warn({ err: error }, 'purge failed; will try again');
+    }
+  };
+  const timer = config.purgeIntervalMinutes > 0 ? setInterval(purge, config.purgeIntervalMinutes * 60_000) : null;
+  // The timer must never keep the process alive on its own.
+  timer?.unref();
+
   const stop = (signal: string) => {
     logger.info({ signal }, 'shutting down');
-    server.close(() => process.exit(0));
+    if (timer) clearInterval(timer);
+    server.close(() => {
+      runtime.close().finally(() => process.exit(0));
+    });
     server.closeIdleConnections();
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
   };
@@ -27,4 +48,7 @@ function main(): void {
   process.once('SIGINT', () => stop('SIGINT'));
 }
 
-main();
+main().catch((error: unknown) => {
+  process.stderr.write(`REST app failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

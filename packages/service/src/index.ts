@@ -1,4 +1,16 @@
 export { readConfig } from './config';
 export type { Config } from './config';
+export { ManualClock, systemClock } from './context';
+export type { Clock, RequestContext } from './context';
+export { MAX_HANDOFF_ITEMS } from './handoffs';
+export type { PlateDesign } from './handoffs';
 export { ID_LENGTH, isWellFormedId, newId, newRequestId } from './ids';
 export type { IdPrefix } from './ids';
+export { quoteAsOf } from './quotes';
+export type { QuoteDocument } from './quotes';
+export { LIMITS, createRateLimits } from './rate-limits';
+export type { LimitScope, RateLimitOptions, RateLimits } from './rate-limits';
+export { RFQ_LINK_DAYS, assertNoContactDetails } from './rfq-links';
+export type { StoredRfqLink } from './rfq-links';
+export { createService, startRuntime } from './service';
+export type { Runtime, Service, ServiceDeps } from './service';

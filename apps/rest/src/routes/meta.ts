@@ -1,5 +1,5 @@
 // GET /status and GET /openapi.json.
-import { buildOpenApiDocument } from '@shop/contracts';
+import { ServiceError, buildOpenApiDocument } from '@shop/contracts';
 import type { Status } from '@shop/contracts';
 import type { ApiRouter } from '../http/api-router';
 
@@ -14,9 +14,11 @@ export function mountMeta(api: ApiRouter, options: MetaOptions): void {
   const openapi = JSON.stringify(buildOpenApiDocument({ publicUrl: options.publicUrl }));
 
   api.get('/status', async (_req, res) => {
-    const ok = await options.checkHealth();
-    const body: Status = { object: 'status', ok, docs_url: `${options.publicUrl}/docs`, api: 'v1' };
-    res.status(ok ? 200 : 503).json(body);
+    if (!(await options.checkHealth())) {
+      throw new ServiceError('storage_unavailable', 'The quote store cannot be reached just now; try again in a few seconds.');
+    }
+    const body: Status = { object: 'status', ok: true, docs_url: `${options.publicUrl}/docs`, api: 'v1' };
+    res.json(body);
   });
 
   api.get('/openapi.json', (_req, res) => {

@@ -1,28 +1,22 @@
 import { ServiceError } from '@shop/contracts';
-import { readConfig } from '@shop/service';
 import express from 'express';
-import pino from 'pino';
-import { createRestApp } from '../src/app';
 import { ApiRouter } from '../src/http/api-router';
 import { handleError } from '../src/http/errors';
 import { assignRequestId } from '../src/http/request-id';
+import { startTestApp } from './app-harness';
+import type { TestApp } from './app-harness';
 import { expectError, startHarness } from './harness';
 import type { Harness } from './harness';
 
-const silent = pino({ level: 'silent' });
-
 describe('every failure answers the error envelope', () => {
+  let app: TestApp;
   let http: Harness;
-  let healthy: () => Promise<boolean>;
 
   beforeAll(async () => {
-    const { app } = createRestApp({ config: readConfig({}), logger: silent, checkHealth: () => healthy() });
-    http = await startHarness(app);
+    app = await startTestApp();
+    http = app.http;
   });
-  afterAll(() => http.close());
-  beforeEach(() => {
-    healthy = async () => true;
-  });
+  afterAll(() => app.close());
 
   it('an unknown route is 404 route_not_found', async () => {
     expectError(await http.request('GET', '/api/v1/nothing-here'), 404, 'not_found_error', 'route_not_found');
@@ -35,15 +29,19 @@ describe('every failure answers the error envelope', () => {
     expect(reply.headers.get('allow')).toBe('GET, HEAD');
   });
 
-  it('a thrown error is 500 internal_error without a stack or a path', async () => {
-    healthy = async () => {
-      throw new Error('boom at /work/secret/file.ts:12');
+  it('status is 503 storage_unavailable while the database cannot be reached', async () => {
+    const ping = app.runtime.storage.ping;
+    app.runtime.storage.ping = async () => {
+      throw new Error('database is locked');
     };
-    const reply = await http.request('GET', '/api/v1/status');
-    expectError(reply, 500, 'api_error', 'internal_error');
-    expect(reply.text).not.toContain('boom');
-    expect(reply.text).not.toContain('/work');
-    expect(reply.json.error.retryable).toBe(false);
+    try {
+      const reply = await http.request('GET', '/api/v1/status');
+      expectError(reply, 503, 'api_error', 'storage_unavailable');
+      expect(reply.json.error.retryable).toBe(true);
+    } finally {
+      app.runtime.storage.ping = ping;
+    }
+    expect((await http.request('GET', '/api/v1/status')).status).toBe(200);
   });
 
   it('every answer carries its own X-Request-Id', async () => {
@@ -58,10 +56,14 @@ describe('a JSON route of the API router', () => {
   let http: Harness;
 
   beforeAll(async () => {
-    const api = new ApiRouter().post('/echo', (req, res) => {
-      if (req.body?.fail) throw new ServiceError('parameter_invalid', 'fail is set', { param: 'fail' });
-      res.status(201).json(req.body ?? null);
-    });
+    const api = new ApiRouter()
+      .post('/echo', (req, res) => {
+        if (req.body?.fail) throw new ServiceError('parameter_invalid', 'fail is set', { param: 'fail' });
+        res.status(201).json(req.body ?? null);
+      })
+      .get('/boom', async () => {
+        throw new Error('boom at /work/secret/file.ts:12');
+      });
     const app = express();
     app.use(assignRequestId);
     app.use('/api/v1', api.finish());
@@ -103,6 +105,14 @@ describe('a JSON route of the API router', () => {
     const reply = await http.request('POST', '/api/v1/echo', { body: { fail: true } });
     expectError(reply, 422, 'invalid_request_error', 'parameter_invalid');
     expect(reply.json.error.param).toBe('fail');
+  });
+
+  it('a thrown error is 500 internal_error without a stack or a path', async () => {
+    const reply = await http.request('GET', '/api/v1/boom');
+    expectError(reply, 500, 'api_error', 'internal_error');
+    expect(reply.text).not.toContain('boom');
+    expect(reply.text).not.toContain('/work');
+    expect(reply.json.error.retryable).toBe(false);
   });
 
   it('GET on a POST route is 405', async () => {

@@ -2,17 +2,24 @@ import { API_ROUTES } from '@shop/contracts';
 import { readConfig } from '@shop/service';
 import pino from 'pino';
 import { createRestApp } from '../src/app';
-import { startHarness } from './harness';
+import { startTestApp } from './app-harness';
+import type { TestApp } from './app-harness';
 import type { Harness } from './harness';
 
 describe('status, OpenAPI document and docs page', () => {
+  let app: TestApp;
   let http: Harness;
 
   beforeAll(async () => {
-    const { app } = createRestApp({ config: readConfig({ PUBLIC_URL: 'https://quotes.example.test' }), logger: pino({ level: 'silent' }) });
-    http = await startHarness(app);
+    app = await startTestApp({ env: { PUBLIC_URL: 'https://quotes.example.test' } });
+    http = app.http;
   });
-  afterAll(() => http.close());
+  afterAll(() => app.close());
+
+  it('mounts exactly the routes of the OpenAPI document', () => {
+    const { routes } = createRestApp({ config: readConfig({}), logger: pino({ level: 'silent' }), service: app.runtime.service });
+    expect(routes.map((r) => `${r.method} ${r.path}`).sort()).toEqual(API_ROUTES.map((r) => `${r.method} ${r.path}`).sort());
+  });
 
   it('GET /status answers the Status object', async () => {
     const reply = await http.request('GET', '/api/v1/status');

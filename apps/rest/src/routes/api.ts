@@ -1,0 +1,48 @@
+// The JSON API: each handler parses nothing itself, calls one use case and maps its answer.
+import type { Clock, RequestContext, Service } from '@shop/service';
+import type { Request, Response } from 'express';
+import type { ApiRouter } from '../http/api-router';
+
+/** A stored quote never changes, so its drawing can be cached for as long as the quote lives. */
+const PREVIEW_CACHE = 'public, max-age=3888000, immutable';
+const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
+
+export function mountApi(api: ApiRouter, service: Service, clock: Clock): void {
+  const ctx = (req: Request): RequestContext => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown', now: clock.now() });
+  const sendJsonText = (res: Response, status: number, json: string) => {
+    res.status(status).type('application/json').send(json);
+  };
+
+  api.get('/materials', async (req, res) => {
+    res.json(await service.listMaterials(req.query, ctx(req)));
+  });
+  api.get('/products', async (req, res) => {
+    res.json(await service.listProducts(req.query, ctx(req)));
+  });
+  api.get('/products/:slug', async (req, res) => {
+    res.json(await service.getProduct(String(req.params.slug), ctx(req)));
+  });
+  api.get('/profiles', async (req, res) => {
+    res.json(await service.listProfiles(req.query, ctx(req)));
+  });
+  api.post('/quotes', async (req, res) => {
+    const { json } = await service.createQuote(req.body, ctx(req));
+    sendJsonText(res, 201, json);
+  });
+  api.get('/quotes/:public_id', async (req, res) => {
+    const { json } = await service.getQuote(String(req.params.public_id), ctx(req));
+    sendJsonText(res, 200, json);
+  });
+  api.get('/quotes/:public_id/items/:index/preview.svg', async (req, res) => {
+    const svg = await service.getPreviewSvg(String(req.params.public_id), String(req.params.index), ctx(req));
+    res.setHeader('Cache-Control', PREVIEW_CACHE);
+    res.setHeader('Content-Security-Policy', SVG_POLICY);
+    res.status(200).type('image/svg+xml').send(svg);
+  });
+  api.post('/handoffs', async (req, res) => {
+    res.status(201).json(await service.createHandoff(req.body, ctx(req)));
+  });
+  api.post('/rfq-links', async (req, res) => {
+    res.status(201).json(await service.createRfqLink(req.body, ctx(req)));
+  });
+}

@@ -1,0 +1,50 @@
+import { RfqLink } from '@shop/contracts';
+import { START, startTestApp } from './app-harness';
+import type { TestApp } from './app-harness';
+import { expectError } from './harness';
+
+describe('quote-request links', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.close());
+
+  const post = (body: unknown) => app.http.request('POST', '/api/v1/rfq-links', { body });
+
+  it('makes a link that works for 30 days', async () => {
+    const reply = await post({ description: 'Weld a 3/8 in base plate to a 4 x 4 x 1/4 HSS post, 36 in tall. 12 needed.', material: 'A36', thickness_in: 0.375, quantity: 12 });
+    expect(reply.status).toBe(201);
+    const link = RfqLink.parse(reply.json);
+    expect(link.id).toMatch(/^rfq_[0-9A-Za-z]{22}$/);
+    expect(link.url).toBe(`http://quotes.test/r/${link.id}`);
+    expect(Date.parse(link.expires_at) - Date.parse(START)).toBe(30 * 86_400_000);
+  });
+
+  it.each(['name', 'email', 'phone', 'e_mail', 'company'])('a "%s" key is 422 parameter_unknown', async (key) => {
+    const reply = await post({ description: 'Repair a trailer hitch', [key]: 'x' });
+    expectError(reply, 422, 'invalid_request_error', 'parameter_unknown');
+    expect(reply.json.error.param).toBe(key);
+  });
+
+  it.each([
+    ['description', { description: 'Call 416 555 0199 for details' }],
+    ['description', { description: 'Drawing at https://example.com/part.pdf' }],
+    ['description', { description: 'Send the quote to bob at example dot com' }],
+    ['material', { description: 'Gate hinges', material: 'see www.steel-shop.ca' }],
+  ])('contact details in %s are 422 contact_details_not_allowed', async (param, body) => {
+    const reply = await post(body);
+    expectError(reply, 422, 'invalid_request_error', 'contact_details_not_allowed');
+    expect(reply.json.error.param).toBe(param);
+  });
+
+  it('bounds the description, thickness and quantity', async () => {
+    expectError(await post({ description: '' }), 422, 'invalid_request_error', 'parameter_invalid');
+    expectError(await post({ description: 'x'.repeat(2001) }), 422, 'invalid_request_error', 'parameter_invalid');
+    expectError(await post({ description: 'x', thickness_in: 12.5 }), 422, 'invalid_request_error', 'parameter_invalid');
+    expectError(await post({ description: 'x', quantity: 100_001 }), 422, 'invalid_request_error', 'parameter_invalid');
+    expectError(await post({}), 422, 'invalid_request_error', 'parameter_missing');
+    expect((await post({ description: 'x'.repeat(2000), thickness_in: 12, quantity: 100_000 })).status).toBe(201);
+  });
+});

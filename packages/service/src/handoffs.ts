@@ -1,0 +1,105 @@
+// Order links: the items of ready, unexpired quotes on one page, with each plate's design kept
+// for the plate quoter.
+import { HandoffRequest, ServiceError, parseRequest } from '@shop/contracts';
+import type { Handoff, HandoffItem, PlateItem, Quote, QuoteRequest, QuotedItem } from '@shop/contracts';
+import type { PlateDesignRecord, Storage } from '@shop/storage';
+import type { RequestContext } from './context';
+import { newId } from './ids';
+import type { RateLimits } from './rate-limits';
+import { withStorage } from './storage-guard';
+import type { QuoteRecord } from '@shop/storage';
+
+export const MAX_HANDOFF_ITEMS = 10;
+
+/** What the plate quoter page needs of one plate: the design as priced and its quoted figures. */
+export interface PlateDesign {
+  object: 'plate_design';
+  id: string;
+  handoff_id: string;
+  quote_id: string;
+  index: number;
+  item: PlateItem;
+  quoted: QuotedItem;
+}
+
+export interface HandoffCaseDeps {
+  storage: Storage;
+  limits: RateLimits;
+  publicUrl: string;
+  findQuote: (id: string, ctx: RequestContext) => Promise<QuoteRecord>;
+}
+
+export function createHandoffCases(deps: HandoffCaseDeps) {
+  const { storage, limits } = deps;
+
+  return {
+    async createHandoff(body: unknown, ctx: RequestContext): Promise<Handoff> {
+      await limits.consume('handoffs', ctx.clientIp);
+      const request = parseRequest(HandoffRequest, body);
+      const seen = new Map<string, number>();
+      request.quote_ids.forEach((id, i) => {
+        const first = seen.get(id);
+        if (first !== undefined) {
+          throw new ServiceError('parameter_invalid', `quote_ids[${i}] repeats quote_ids[${first}]; name each quote once.`, { param: `quote_ids[${i}]` });
+        }
+        seen.set(id, i);
+      });
+
+      const id = newId('h');
+      const items: HandoffItem[] = [];
+      const designs: PlateDesignRecord[] = [];
+      let expiresAt = 0;
+      for (const [i, quoteId] of request.quote_ids.entries()) {
+        const record = await deps.findQuote(quoteId, ctx).catch((error: unknown) => {
+          if (error instanceof ServiceError && error.code === 'quote_not_found') {
+            throw new ServiceError(error.code, error.message, { param: `quote_ids[${i}]` });
+          }
+          throw error;
+        });
+        const quote = JSON.parse(record.body) as Quote;
+        if (ctx.now.getTime() > record.expiresAt.getTime()) {
+          throw new ServiceError('quote_expired', `Quote ${quoteId} expired at ${quote.expires_at}; ask for a new quote and hand that one off.`, { param: `quote_ids[${i}]` });
+        }
+        if (quote.status !== 'ready') {
+          throw new ServiceError('quote_not_ready', `Quote ${quoteId} is blocked: act on its issues, ask for a new quote, and hand that one off.`, { param: `quote_ids[${i}]` });
+        }
+        expiresAt = Math.max(expiresAt, record.expiresAt.getTime());
+        const requested = (JSON.parse(record.request) as QuoteRequest).items;
+        for (const item of quote.items) {
+          items.push({
+            quote_id: quoteId,
+            index: item.index,
+            description: item.description,
+            action: item.kind === 'plate' ? 'open_plate_quoter' : 'open_product_page',
+            label: item.label,
+          });
+          const plate = requested[item.index];
+          if (item.kind === 'plate' && plate?.kind === 'plate') {
+            const designId = newId('pd');
+            const design: PlateDesign = { object: 'plate_design', id: designId, handoff_id: id, quote_id: quoteId, index: item.index, item: plate, quoted: item };
+            designs.push({ id: designId, quoteId, itemIndex: item.index, createdAt: ctx.now, expiresAt: record.expiresAt, design: JSON.stringify(design) });
+          }
+        }
+      }
+      if (items.length > MAX_HANDOFF_ITEMS) {
+        throw new ServiceError(
+          'handoff_too_many_items',
+          `These quotes hold ${items.length} items; one order link takes at most ${MAX_HANDOFF_ITEMS}. Split them over two links.`,
+          { param: 'quote_ids' },
+        );
+      }
+
+      const handoff: Handoff = {
+        object: 'handoff',
+        id,
+        url: `${deps.publicUrl}/o/${id}`,
+        expires_at: new Date(expiresAt).toISOString(),
+        items,
+      };
+      await withStorage('keep the order link', () =>
+        storage.handoffs.insert({ id, createdAt: ctx.now, expiresAt: new Date(expiresAt), body: JSON.stringify(handoff), designs }),
+      );
+      return handoff;
+    },
+  };
+}

@@ -1,0 +1,87 @@
+// Quotes: priced by @shop/pricing, kept byte for byte, read back with only the status moving to expired.
+import { API_PREFIX, PlateItem, QuoteRequest, ServiceError, parseRequest } from '@shop/contracts';
+import type { Quote } from '@shop/contracts';
+import type { Catalog } from '@shop/catalog';
+import { renderPlateSvg } from '@shop/geometry';
+import { priceQuote } from '@shop/pricing';
+import type { QuoteRecord, Storage } from '@shop/storage';
+import type { RequestContext } from './context';
+import { isWellFormedId, newId } from './ids';
+import type { RateLimits } from './rate-limits';
+import { withStorage } from './storage-guard';
+
+export interface QuoteCaseDeps {
+  catalog: Catalog;
+  storage: Storage;
+  limits: RateLimits;
+  publicUrl: string;
+}
+
+/** A quote as JSON text: the bytes given at creation, with only `status` reading `expired` once past. */
+export interface QuoteDocument {
+  json: string;
+}
+
+// The serialiser writes `object`, `id`, then `status` first (SPEC.md's order), so the quote's own
+// status is the first one in the text, before any item's.
+const LEADING_STATUS = /^(\{"object":"quote","id":"[0-9A-Za-z_]+","status":")(ready|blocked)"/;
+
+/** The stored quote text as of `now`: unchanged, except `status` reads `expired` once past `expires_at`. */
+export function quoteAsOf(record: Pick<QuoteRecord, 'body' | 'expiresAt'>, now: Date): string {
+  if (now.getTime() <= record.expiresAt.getTime()) return record.body;
+  return record.body.replace(LEADING_STATUS, '$1expired"');
+}
+
+export function createQuoteCases(deps: QuoteCaseDeps) {
+  const { catalog, storage, limits } = deps;
+  const previewUrl = (quoteId: string, index: number) =>
+    `${deps.publicUrl}${API_PREFIX}/quotes/${quoteId}/items/${index}/preview.svg`;
+
+  async function findQuote(id: string, ctx: RequestContext): Promise<QuoteRecord> {
+    const record = isWellFormedId(id, 'q') ? await withStorage('read the quote', () => storage.quotes.get(id, ctx.now)) : null;
+    if (!record) {
+      throw new ServiceError('quote_not_found', `No quote has the id "${truncate(id)}": it was never given out or has been removed 30 days after it expired.`);
+    }
+    return record;
+  }
+
+  return {
+    findQuote,
+
+    async createQuote(body: unknown, ctx: RequestContext): Promise<QuoteDocument & { quote: Quote }> {
+      await limits.consume('pricing', ctx.clientIp);
+      const request = parseRequest(QuoteRequest, body);
+      const id = newId('q');
+      const quote = priceQuote(request, { catalog, now: ctx.now, quoteId: id, previewUrl });
+      const json = JSON.stringify(quote);
+      await withStorage('keep the quote', () =>
+        storage.quotes.insert({ id, createdAt: ctx.now, expiresAt: new Date(quote.expires_at), body: json, request: JSON.stringify(request) }),
+      );
+      return { json, quote };
+    },
+
+    async getQuote(id: string, ctx: RequestContext): Promise<QuoteDocument> {
+      await limits.consume('reading', ctx.clientIp);
+      return { json: quoteAsOf(await findQuote(id, ctx), ctx.now) };
+    },
+
+    async getPreviewSvg(id: string, index: string, ctx: RequestContext): Promise<string> {
+      await limits.consume('reading', ctx.clientIp);
+      if (!/^\d{1,2}$/.test(index)) {
+        throw new ServiceError('parameter_invalid', 'index must be the whole-number place of an item in the quote, from 0.', { param: 'index' });
+      }
+      const record = await findQuote(id, ctx);
+      const position = Number(index);
+      const item = (JSON.parse(record.body) as Quote).items[position];
+      const requested = (JSON.parse(record.request) as QuoteRequest).items[position];
+      if (!item || !requested || item.kind !== 'plate' || item.status !== 'ready' || requested.kind !== 'plate') {
+        throw new ServiceError('preview_not_found', `Item ${index} of quote ${id} has no drawing: only a ready plate item has one.`);
+      }
+      return renderPlateSvg(PlateItem.parse(requested));
+    },
+  };
+}
+
+function truncate(value: string): string {
+  return value.length > 64 ? `${value.slice(0, 64)}...` : value;
+}

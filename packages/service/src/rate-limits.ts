@@ -1,0 +1,121 @@
+// Rate limits per client IP, exactly SPEC.md's table, in Redis when REDIS_URL is set (with an
+// in-memory insurance limiter if Redis fails) or else in the shared database, so the REST and MCP
+// processes count together either way.
+import { ServiceError } from '@shop/contracts';
+import type { Storage } from '@shop/storage';
+import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+
+export type LimitScope = 'reading' | 'pricing' | 'handoffs' | 'rfq_links' | 'mcp';
+
+interface Window {
+  points: number;
+  seconds: number;
+  name: 'minute' | 'day';
+}
+
+const MINUTE = 60;
+const DAY = 86_400;
+
+export const LIMITS: Record<LimitScope, { label: string; windows: Window[] }> = {
+  reading: { label: 'Reading (materials, products, profiles, quotes)', windows: [{ points: 120, seconds: MINUTE, name: 'minute' }] },
+  pricing: {
+    label: 'Pricing (new quotes)',
+    windows: [
+      { points: 60, seconds: MINUTE, name: 'minute' },
+      { points: 2_000, seconds: DAY, name: 'day' },
+    ],
+  },
+  handoffs: {
+    label: 'Order links',
+    windows: [
+      { points: 30, seconds: MINUTE, name: 'minute' },
+      { points: 200, seconds: DAY, name: 'day' },
+    ],
+  },
+  rfq_links: {
+    label: 'Quote-request links',
+    windows: [
+      { points: 10, seconds: MINUTE, name: 'minute' },
+      { points: 100, seconds: DAY, name: 'day' },
+    ],
+  },
+  mcp: { label: 'Requests to the tool server', windows: [{ points: 600, seconds: MINUTE, name: 'minute' }] },
+};
+
+export interface RateLimits {
+  /** Spends one point of every window of the scope; throws 429 `rate_limited` past a limit. */
+  consume(scope: LimitScope, clientIp: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface RateLimitOptions {
+  storage: Storage;
+  redisUrl: string | null;
+  /** Multiplies every limit (benchmarks only). */
+  scale?: number;
+  /** Key prefix, so test runs sharing one Redis do not count together. */
+  prefix?: string;
+}
+
+type LimiterFactory = (keyPrefix: string, points: number, seconds: number) => RateLimiterAbstract;
+
+export function createRateLimits(options: RateLimitOptions): RateLimits {
+  const scale = options.scale ?? 1;
+  const prefix = options.prefix ?? 'rl';
+  let redis: Redis | null = null;
+  let factory: LimiterFactory;
+  if (options.redisUrl) {
+    // No offline queue and no retries per command: a down Redis fails fast to the insurance limiter.
+    redis = new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
+    redis.on('error', () => {
+      // Connection errors are expected while Redis is down; the insurance limiter covers them.
+    });
+    const client = redis;
+    factory = (keyPrefix, points, seconds) =>
+      new RateLimiterRedis({
+        storeClient: client,
+        keyPrefix,
+        points,
+        duration: seconds,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration: seconds }),
+      });
+  } else {
+    const { storage } = options;
+    factory = (keyPrefix, points, seconds) => storage.createRateLimiter({ keyPrefix, points, durationSeconds: seconds });
+  }
+
+  const limiters = new Map<LimitScope, Array<{ window: Window; limiter: RateLimiterAbstract }>>();
+  for (const [scope, { windows }] of Object.entries(LIMITS) as Array<[LimitScope, (typeof LIMITS)[LimitScope]]>) {
+    limiters.set(
+      scope,
+      windows.map((window) => ({
+        window,
+        limiter: factory(`${prefix}:${scope}:${window.name}`, window.points * scale, window.seconds),
+      })),
+    );
+  }
+
+  return {
+    async consume(scope, clientIp) {
+      for (const { window, limiter } of limiters.get(scope) ?? []) {
+        try {
+          await limiter.consume(clientIp, 1);
+        } catch (rejection) {
+          if (!(rejection instanceof RateLimiterRes)) throw rejection;
+          const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+          throw new ServiceError(
+            'rate_limited',
+            `Too many requests: ${LIMITS[scope].label} allows ${window.points * scale} a ${window.name} from one address. Wait ${retryAfterSeconds} s and try again.`,
+            { details: { scope, limit: window.points * scale, window: window.name }, retryAfterSeconds },
+          );
+        }
+      }
+    },
+    async close() {
+      if (redis) redis.disconnect();
+    },
+  };
+}

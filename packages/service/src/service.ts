@@ -1,0 +1,75 @@
+// Wires the use cases over one catalog, one storage and one set of rate limits. Both apps call
+// these same functions, so a quote made through a tool is byte-identical to one made over REST.
+import { createCatalog } from '@shop/catalog';
+import type { Catalog } from '@shop/catalog';
+import { openStorage } from '@shop/storage';
+import type { PurgeCounts, Storage } from '@shop/storage';
+import { createCatalogCases } from './catalog-cases';
+import type { Config } from './config';
+import { createHandoffCases } from './handoffs';
+import { createQuoteCases } from './quotes';
+import { createRateLimits } from './rate-limits';
+import type { RateLimits } from './rate-limits';
+import { createRfqCases } from './rfq-links';
+import { withStorage } from './storage-guard';
+
+export interface ServiceDeps {
+  config: Pick<Config, 'publicUrl' | 'shopUrl' | 'plateOrdersEnabled'>;
+  storage: Storage;
+  limits: RateLimits;
+  catalog?: Catalog;
+}
+
+export function createService(deps: ServiceDeps) {
+  const { config, storage, limits } = deps;
+  const catalog = deps.catalog ?? createCatalog({ shopUrl: config.shopUrl, plateOrdersEnabled: config.plateOrdersEnabled });
+  const quotes = createQuoteCases({ catalog, storage, limits, publicUrl: config.publicUrl });
+  return {
+    catalog,
+    limits,
+    ...createCatalogCases(catalog, limits),
+    createQuote: quotes.createQuote,
+    getQuote: quotes.getQuote,
+    getPreviewSvg: quotes.getPreviewSvg,
+    ...createHandoffCases({ storage, limits, publicUrl: config.publicUrl, findQuote: quotes.findQuote }),
+    ...createRfqCases({ storage, limits, publicUrl: config.publicUrl }),
+
+    /** Whether the service can do its work: the database answers. */
+    async isHealthy(): Promise<boolean> {
+      try {
+        await storage.ping();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+
+    /** Deletes quotes, designs, handoffs and rfq links 30 days past their expiry. */
+    purgeExpired(now: Date): Promise<PurgeCounts> {
+      return withStorage('delete old rows', () => storage.purgeExpired(now));
+    },
+  };
+}
+
+export type Service = ReturnType<typeof createService>;
+
+export interface Runtime {
+  service: Service;
+  storage: Storage;
+  close(): Promise<void>;
+}
+
+/** Opens storage and rate limits from the configuration and builds the service over them. */
+export async function startRuntime(config: Config, rootDir: string, options: { limitPrefix?: string } = {}): Promise<Runtime> {
+  const storage = await openStorage({ databaseUrl: config.databaseUrl, rootDir });
+  const limits: RateLimits = createRateLimits({ storage, redisUrl: config.redisUrl, scale: config.rateLimitScale, prefix: options.limitPrefix });
+  const service = createService({ config, storage, limits });
+  return {
+    service,
+    storage,
+    async close() {
+      await limits.close();
+      await storage.close();
+    },
+  };
+}
