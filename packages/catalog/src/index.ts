@@ -1,0 +1,26 @@
+export { createCatalog } from './create-catalog';
+export type { Catalog, CatalogOptions } from './create-catalog';
+export { MATERIAL_STOCK } from './materials';
+export type { MaterialStock, ThicknessStock } from './materials';
+export { decodeCursor, encodeCursor } from './paging';
+export { interpolateCut } from './plate-stock';
+export type { PlateRules, PlateStock } from './plate-stock';
+export { PRICE_TABLES } from './price-tables';
+export type {
+  BendRunRow,
+  BendingTable,
+  CutRow,
+  CutTable,
+  DfmTable,
+  LaserLimits,
+  LeadTimeRules,
+  MaterialPrice,
+  MaterialPriceTable,
+  PriceTables,
+  SheetTable,
+  ShopRates,
+} from './price-tables';
+export { PRODUCT_ENTRIES } from './products';
+export type { ProductEntry } from './products';
+export { PROFILE_ENTRIES } from './profiles';
+export type { ProfileEntry } from './profiles';

@@ -1,0 +1,132 @@
+// Everything pricing needs about one material at one thickness, worked out once when the catalog is made.
+import type { LeadTime, MaterialId, ThicknessOffer } from '@shop/contracts';
+import type { CutRow, PriceTables } from './price-tables';
+import type { MaterialStock, ThicknessStock } from './materials';
+
+/**
+ * Manufacturability thresholds for one material and thickness (inches). Same shape as
+ * `PlateRules` of @shop/geometry, which takes it; the catalog holds the figures.
+ */
+export interface PlateRules {
+  sheetWidthIn: number;
+  sheetHeightIn: number;
+  minPartSizeIn: number;
+  webThicknessRatio: number;
+  minWebIn: number;
+  holeBlockRatio: number;
+  holeWarnRatio: number;
+  flangeThicknessRatio: number;
+  minFlangeIn: number;
+  holeBendClearanceRatio: number;
+}
+
+export interface PlateStock {
+  materialId: MaterialId;
+  /** Lower-case name for descriptions, e.g. `mild steel`. */
+  materialName: string;
+  thicknessIn: number;
+  label: string;
+  carried: boolean;
+  /** False past the laser's limit in this material: sold, but not cut. */
+  laserCut: boolean;
+  /** False past the press brake's limit, or for a material that is not bent. */
+  bendable: boolean;
+  densityLbPerIn3: number;
+  priceCentsPerLb: number;
+  feedInPerMin: number;
+  pierceSeconds: number;
+  bendSecondsPerBend: number;
+  /** Lead time of cut plate from the order, with no bends, as the materials list shows it. */
+  leadTime: LeadTime | null;
+  rules: PlateRules;
+}
+
+export function buildPlateRules(tables: PriceTables): PlateRules {
+  const { dfm, sheet } = tables;
+  return {
+    sheetWidthIn: sheet.widthIn,
+    sheetHeightIn: sheet.heightIn,
+    minPartSizeIn: dfm.minPartSizeIn,
+    webThicknessRatio: dfm.webThicknessRatio,
+    minWebIn: dfm.minWebIn,
+    holeBlockRatio: dfm.holeBlockRatio,
+    holeWarnRatio: dfm.holeWarnRatio,
+    flangeThicknessRatio: dfm.flangeThicknessRatio,
+    minFlangeIn: dfm.minFlangeIn,
+    holeBendClearanceRatio: dfm.holeBendClearanceRatio,
+  };
+}
+
+/** Feed and pierce time at a thickness: linear between the two rows around it, the end row outside them. */
+export function interpolateCut(rows: readonly CutRow[], thicknessIn: number): { feedInPerMin: number; pierceSeconds: number } {
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  if (!first || !last) throw new Error('A cut table needs at least one row.');
+  if (thicknessIn <= first.thicknessIn) return { feedInPerMin: first.feedInPerMin, pierceSeconds: first.pierceSeconds };
+  if (thicknessIn >= last.thicknessIn) return { feedInPerMin: last.feedInPerMin, pierceSeconds: last.pierceSeconds };
+  for (let i = 1; i < rows.length; i += 1) {
+    const upper = rows[i] as CutRow;
+    const lower = rows[i - 1] as CutRow;
+    if (thicknessIn <= upper.thicknessIn) {
+      const f = (thicknessIn - lower.thicknessIn) / (upper.thicknessIn - lower.thicknessIn);
+      return {
+        feedInPerMin: lower.feedInPerMin + f * (upper.feedInPerMin - lower.feedInPerMin),
+        pierceSeconds: lower.pierceSeconds + f * (upper.pierceSeconds - lower.pierceSeconds),
+      };
+    }
+  }
+  return { feedInPerMin: last.feedInPerMin, pierceSeconds: last.pierceSeconds };
+}
+
+export function findBendSeconds(tables: PriceTables, thicknessIn: number): number {
+  for (const step of tables.bending.run) if (thicknessIn <= step.upToThicknessIn) return step.secondsPerBend;
+  const last = tables.bending.run[tables.bending.run.length - 1];
+  return last ? last.secondsPerBend : 0;
+}
+
+/** The lead time a thickness shows in the materials list: null past the laser, where it cannot be stated. */
+export function describeStockLeadTime(tables: PriceTables, carried: boolean, laserCut: boolean): LeadTime | null {
+  if (!laserCut) return null;
+  const [min, max] = tables.leadTimes.carriedDays;
+  if (carried) {
+    return { days_min: min, days_max: max, note: 'Business days from the order for cut plate from stock, ready to ship or pick up; bending adds 2 days.' };
+  }
+  const extra = tables.leadTimes.notCarriedExtraDays;
+  return {
+    days_min: min + extra,
+    days_max: max + extra,
+    note: `Business days from the order for cut plate, including ${extra} days to bring the plate in; bending adds 2 days.`,
+  };
+}
+
+export function buildPlateStock(tables: PriceTables, material: MaterialStock, thickness: ThicknessStock, rules: PlateRules): PlateStock {
+  const price = tables.materials.rows[material.id];
+  const laserCut = thickness.thicknessIn <= tables.laser.maxThicknessIn[material.id];
+  const bendLimit = tables.bending.maxThicknessIn[material.id];
+  const cut = interpolateCut(tables.cutting.rows[material.id], thickness.thicknessIn);
+  return {
+    materialId: material.id,
+    materialName: price.name,
+    thicknessIn: thickness.thicknessIn,
+    label: thickness.label,
+    carried: thickness.carried,
+    laserCut,
+    bendable: bendLimit !== null && thickness.thicknessIn <= bendLimit,
+    densityLbPerIn3: price.densityLbPerIn3,
+    priceCentsPerLb: price.priceCentsPerLb,
+    feedInPerMin: cut.feedInPerMin,
+    pierceSeconds: cut.pierceSeconds,
+    bendSecondsPerBend: findBendSeconds(tables, thickness.thicknessIn),
+    leadTime: describeStockLeadTime(tables, thickness.carried, laserCut),
+    rules,
+  };
+}
+
+export function toThicknessOffer(stock: PlateStock): ThicknessOffer {
+  return {
+    thickness_in: stock.thicknessIn,
+    label: stock.label,
+    carried: stock.carried,
+    lead_time: stock.leadTime === null ? null : { ...stock.leadTime },
+  };
+}

@@ -1,0 +1,15 @@
+export { containsEmail, containsPhone, containsUrl, EMAIL_PATTERNS, findContactDetail, PHONE_PATTERNS, URL_PATTERNS } from './contact-patterns';
+export type { ContactDetailKind } from './contact-patterns';
+export { describeLabelProblem, MAX_LABEL_LENGTH, screenLabel } from './labels';
+export type { LabelProblem, ScreenedLabel } from './labels';
+export { centsOf, divideRoundHalfUp, hstCents } from './money';
+export { computePlateCost, priceQuantity } from './plate-cost';
+export type { PlateCost, PricedQuantity } from './plate-cost';
+export { priceItem } from './price-item';
+export type { PriceItemOptions } from './price-item';
+export { pricePlateItem } from './price-plate';
+export type { PricePlateOptions } from './price-plate';
+export { priceProductItem } from './price-product';
+export type { PriceProductOptions } from './price-product';
+export { priceQuote, QUOTE_VALIDITY_MS, TAX_NOTE_BLOCKED, TAX_NOTE_READY } from './price-quote';
+export type { PriceQuoteOptions } from './price-quote';

@@ -1,0 +1,13 @@
+// One item of either kind, priced on its own.
+import type { QuoteRequestItem, QuotedItem } from '@shop/contracts';
+import { pricePlateItem } from './price-plate';
+import type { PricePlateOptions } from './price-plate';
+import { priceProductItem } from './price-product';
+
+export type PriceItemOptions = PricePlateOptions;
+
+/** Prices a product or plate item alone; `previewUrl` applies to a ready plate only. */
+export function priceItem(item: QuoteRequestItem, options: PriceItemOptions): QuotedItem {
+  if (item.kind === 'plate') return pricePlateItem(item, options);
+  return priceProductItem(item, { catalog: options.catalog, ...(options.index === undefined ? {} : { index: options.index }) });
+}

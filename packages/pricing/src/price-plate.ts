@@ -1,0 +1,175 @@
+// A plate item priced as one job at its quantity, or blocked with the issues that stop it.
+import type { Catalog, PlateStock } from '@shop/catalog';
+import type { Issue, LeadTime, PlateItem, QuotedItem, QuotedPlate } from '@shop/contracts';
+import { analyzePlate } from '@shop/geometry';
+import type { PlateAnalysis } from '@shop/geometry';
+import { describePlate, describePlateIncludes, formatInches } from './describe';
+import { hasBlocking, makeIssue, sortIssues } from './issues';
+import { describeLabelProblem, screenLabel } from './labels';
+import { computePlateCost, priceQuantity } from './plate-cost';
+import { validatePlateItem } from './validate';
+
+export interface PricePlateOptions {
+  catalog: Catalog;
+  /** Place of the item in its quote; names the fields of its issues and errors. Default 0. */
+  index?: number;
+  /** Where the drawing of a ready plate is served; null (the default) leaves preview_url null. */
+  previewUrl?: string | null;
+}
+
+const DELIVERY_NOTE = 'Delivery is priced on the order page from the address, or pick the parts up at the shop.';
+
+/**
+ * Prices one plate item, e.g. again at another quantity on the plate quoter page. Throws the 422
+ * ServiceError when its material, thickness or quantity is not offered.
+ */
+export function pricePlateItem(item: PlateItem, options: PricePlateOptions): QuotedItem {
+  const index = options.index ?? 0;
+  const stock = validatePlateItem(item, options.catalog, index);
+  return pricePlate(item, stock, options.catalog, index, options.previewUrl ?? null);
+}
+
+/** Prices a plate already checked against the catalog. */
+export function pricePlate(item: PlateItem, stock: PlateStock, catalog: Catalog, index: number, previewUrl: string | null): QuotedItem {
+  const at = `items[${index}]`;
+  const tables = catalog.priceTables;
+  const analysis = analyzePlate(item, stock.rules, at);
+  const issues: Issue[] = [];
+
+  if (!stock.laserCut) {
+    const max = tables.laser.maxThicknessIn[stock.materialId];
+    issues.push(
+      makeIssue(
+        'thickness_over_laser',
+        `${stock.label} ${stock.materialName} is past the laser, which cuts ${stock.materialName} up to ${formatInches(max)} in. ` +
+          `Choose a thickness of ${formatInches(max)} in or less, or ask for a quote-request link for plate this thick.`,
+        `${at}.thickness_in`,
+      ),
+    );
+  }
+  if (item.bends.length > 0 && !stock.bendable) issues.push(makeIssue('bend_not_offered', explainNoBend(stock, catalog), `${at}.bends`));
+  for (const issue of analysis.issues) issues.push(makeIssue(issue.code, issue.message, issue.param));
+
+  const screened = screenLabel(item.label);
+  if (screened.problem !== null) issues.push(makeIssue('label_dropped', describeLabelProblem(screened.problem), `${at}.label`));
+
+  const blocked = hasBlocking(issues);
+  const measured = !analysis.issues.some((issue) => issue.code === 'outline_invalid');
+  const plate: QuotedPlate = {
+    material: item.material,
+    thickness_in: item.thickness_in,
+    width_in: round(analysis.widthIn, 4),
+    height_in: round(analysis.heightIn, 4),
+    hole_count: analysis.holeCount,
+    slot_count: analysis.slotCount,
+    bend_count: analysis.bendCount,
+    weight_lb: null,
+    cut_length_in: null,
+    preview_url: blocked ? null : previewUrl,
+  };
+  const cost = measured ? computePlateCost(analysis, stock, tables) : null;
+  if (cost !== null) {
+    plate.weight_lb = round(cost.netLb, 3);
+    plate.cut_length_in = round(analysis.cutLengthIn, 3);
+  }
+
+  let unit: number | null = null;
+  let amount: number | null = null;
+  let quantityOptions: QuotedItem['quantity_options'] = [];
+  let leadTime: LeadTime | null = null;
+  if (!blocked && cost !== null) {
+    const priced = priceQuantity(cost, item.quantity);
+    unit = priced.unit_amount_cents;
+    amount = priced.amount_cents;
+    quantityOptions = otherQuantities(item.quantity, item.quantity_options).map((q) => priceQuantity(cost, q));
+    leadTime = planLeadTime(item, stock, catalog, analysis, cost.netLb, issues, at);
+  }
+
+  return {
+    index,
+    kind: 'plate',
+    description: describePlate(item, stock, analysis),
+    label: screened.label,
+    status: blocked ? 'blocked' : 'ready',
+    price_type: 'firm',
+    quantity: item.quantity,
+    quantity_options: quantityOptions,
+    unit_amount_cents: unit,
+    amount_cents: amount,
+    includes: describePlateIncludes(stock, analysis),
+    delivery: { status: 'priced_at_checkout', note: DELIVERY_NOTE },
+    lead_time: leadTime,
+    issues: sortIssues(issues),
+    plate,
+    product: null,
+  };
+}
+
+/** The quantities to price beside the one asked: each once, smallest first. */
+export function otherQuantities(quantity: number, options: readonly number[]): number[] {
+  if (options.length === 0) return [];
+  return [...new Set(options)].filter((q) => q !== quantity).sort((a, b) => a - b);
+}
+
+function explainNoBend(stock: PlateStock, catalog: Catalog): string {
+  const limit = catalog.priceTables.bending.maxThicknessIn[stock.materialId];
+  if (limit === null) {
+    return `${stock.materialName} is not bent here: it cracks along a tight fold. Remove the bends, or choose mild steel or stainless.`;
+  }
+  return `${stock.materialName} is bent up to ${formatInches(limit)} in thick and this plate is ${stock.label}. Remove the bends or choose ${formatInches(limit)} in or thinner.`;
+}
+
+/** Lead time for the quantity asked, adding the info issues that explain it; null past the stated limits. */
+function planLeadTime(
+  item: PlateItem,
+  stock: PlateStock,
+  catalog: Catalog,
+  analysis: PlateAnalysis,
+  netLb: number,
+  issues: Issue[],
+  at: string,
+): LeadTime | null {
+  const rules = catalog.priceTables.leadTimes;
+  const bent = analysis.bendCount > 0;
+  const [baseMin, baseMax] = bent ? rules.bentDays : rules.carriedDays;
+  const extra = stock.carried ? 0 : rules.notCarriedExtraDays;
+  const min = baseMin + extra;
+  const max = baseMax + extra;
+  if (!stock.carried) {
+    issues.push(
+      makeIssue(
+        'plate_not_carried',
+        `${stock.label} ${stock.materialName} is not stocked: bringing the plate in adds ${extra} business days, included in the lead time.`,
+        `${at}.thickness_in`,
+      ),
+    );
+  }
+  const totalLb = netLb * item.quantity;
+  if (item.quantity > rules.maxPiecesStated || totalLb > rules.maxWeightLbStated) {
+    issues.push(
+      makeIssue(
+        'lead_time_after_order',
+        `The lead time for ${item.quantity} pieces (${groupThousands(Math.round(totalLb))} lb) is confirmed after the order; ` +
+          `one piece takes ${min}-${max} business days.`,
+        `${at}.quantity`,
+      ),
+    );
+    return null;
+  }
+  const includes = [bent ? 'cutting and bending' : 'cutting'];
+  if (!stock.carried) includes.push(`${extra} days to bring the plate in`);
+  return {
+    days_min: min,
+    days_max: max,
+    note: `Business days from the order, ready to ship or pick up; includes ${includes.join(' and ')}.`,
+  };
+}
+
+function groupThousands(value: number): string {
+  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+function round(value: number, places: number): number {
+  const factor = 10 ** places;
+  return Math.round(value * factor) / factor;
+}

@@ -1,0 +1,69 @@
+// A catalog product item: the tier's unit price times the quantity.
+import type { Catalog } from '@shop/catalog';
+import type { Delivery, Issue, LeadTime, Product, ProductItem, ProductTier, QuotedItem } from '@shop/contracts';
+import { describeProduct } from './describe';
+import { makeIssue } from './issues';
+import { describeLabelProblem, screenLabel } from './labels';
+import { otherQuantities } from './price-plate';
+import { validateProductItem } from './validate';
+
+export interface PriceProductOptions {
+  catalog: Catalog;
+  /** Place of the item in its quote; names the fields of its issues and errors. Default 0. */
+  index?: number;
+}
+
+/** Prices one product item; throws the 422 ServiceError for an unknown slug, a tier not orderable or a quantity out of range. */
+export function priceProductItem(item: ProductItem, options: PriceProductOptions): QuotedItem {
+  const index = options.index ?? 0;
+  const { product, tier } = validateProductItem(item, options.catalog, index);
+  return priceProduct(item, product, tier, index);
+}
+
+/** Prices a product item already checked against the catalog. */
+export function priceProduct(item: ProductItem, product: Product, tier: ProductTier, index: number): QuotedItem {
+  const unit = tier.unit_amount_cents as number;
+  const issues: Issue[] = [];
+  const screened = screenLabel(item.label);
+  if (screened.problem !== null) {
+    issues.push(makeIssue('label_dropped', describeLabelProblem(screened.problem), `items[${index}].label`));
+  }
+  return {
+    index,
+    kind: 'product',
+    description: describeProduct(product.name, tier.kind),
+    label: screened.label,
+    status: 'ready',
+    price_type: 'firm',
+    quantity: item.quantity,
+    quantity_options: otherQuantities(item.quantity, item.quantity_options).map((quantity) => ({
+      quantity,
+      unit_amount_cents: unit,
+      amount_cents: unit * quantity,
+    })),
+    unit_amount_cents: unit,
+    amount_cents: unit * item.quantity,
+    includes: [...tier.includes],
+    delivery: deliveryOf(tier),
+    lead_time: leadTimeOf(tier),
+    issues,
+    plate: null,
+    product: { slug: product.slug, tier: tier.kind, product_url: product.product_url },
+  };
+}
+
+function deliveryOf(tier: ProductTier): Delivery {
+  if (tier.kind === 'design') return { status: 'not_applicable', note: 'A download: the drawings and cut files are sent by e-mail link; nothing ships.' };
+  return { status: 'quoted_after_order', note: 'Freight is quoted by the shop after the order and is not in this quote; pick-up at the shop is free.' };
+}
+
+const LEAD_TIME_NOTES = {
+  design: 'Business days from the order until the drawings and cut files are sent.',
+  kit: 'Business days from the order until the kit is cut and ready to ship or pick up; freight not included.',
+  welded: 'Business days from the order until the unit is built and ready to ship or pick up; freight not included.',
+} as const;
+
+function leadTimeOf(tier: ProductTier): LeadTime | null {
+  if (tier.lead_time_days === null) return null;
+  return { days_min: tier.lead_time_days, days_max: tier.lead_time_days, note: LEAD_TIME_NOTES[tier.kind] };
+}

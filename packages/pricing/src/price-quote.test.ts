@@ -1,0 +1,215 @@
+import { Quote } from '@shop/contracts';
+import { priceQuote } from './price-quote';
+import { catalog, NOW, PLATE_A, PLATE_B, PLATE_C, quoteOptions, request } from './test-fixtures';
+
+// Figures of the catalog used below (CAD): mild steel 0.2836 lb/in3 at 1.35/lb, 304 0.289 lb/in3 at
+// 4.50/lb; laser 180/h = 5 c/s; press brake 120/h; set-up 10 min of laser = 30.00 per item; bend set-up
+// 10 min of brake = 20.00 per bend line; handling 0.75 + 0.08/lb net per piece; minimum 35.00 per item;
+// the sheet a part uses = its bounding rectangle + 0.25 in each side.
+
+describe('priceQuote worked examples', () => {
+  const quote = priceQuote(
+    request([
+      PLATE_A,
+      PLATE_B,
+      { kind: 'product', slug: 'round-bale-feeder', tier: 'kit', quantity: 2, quantity_options: [4] },
+      { kind: 'product', slug: 'welding-cart', tier: 'design' },
+    ]),
+    quoteOptions(),
+  );
+  const [a, b, feeder, cart] = quote.items;
+
+  it('prices plate A: 6 x 4 in 1/4 in mild steel, 4 holes, 1 bend, 10 pieces', () => {
+    // Outline 24 in2, holes 4 x pi x 0.25^2 = 0.785398 in2: net 23.214602 in2.
+    // Cut 2 x (6 + 4) + 4 x pi x 0.5 = 26.283185 in; 5 pierces. Feed 180 in/min, pierce 0.4 s.
+    // material: 6.5 x 4.5 x 0.25 x 0.2836 = 2.073825 lb x 135 c = 279.97 -> 280
+    // cutting: 26.283185 / 180 x 60 = 8.761062 s + 5 x 0.4 s = 10.761062 s x 5 c = 53.81 -> 54
+    // handling: 75 + 23.214602 x 0.0709 = 1.645915 lb x 8 c = 13.17 -> 13: 88
+    // bending: 45 s x 12,000 c / 3,600 s = 150. Piece 280 + 54 + 88 + 150 = 572.
+    // Job: 3,000 + 2,000 = 5,000. 10 pieces: 5,000 + 5,720 = 10,720 -> 1,072 each.
+    // 1 piece: 5,572. 100 pieces: 5,000 + 57,200 = 62,200 -> 622 each.
+    expect(a).toMatchObject({
+      index: 0,
+      kind: 'plate',
+      description: 'Plate 6 x 4 in rectangle, 1/4 in mild steel, 4 holes, 1 bend',
+      label: 'Base plate A',
+      status: 'ready',
+      price_type: 'firm',
+      quantity: 10,
+      unit_amount_cents: 1_072,
+      amount_cents: 10_720,
+      quantity_options: [
+        { quantity: 1, unit_amount_cents: 5_572, amount_cents: 5_572 },
+        { quantity: 100, unit_amount_cents: 622, amount_cents: 62_200 },
+      ],
+      delivery: { status: 'priced_at_checkout' },
+      // Stocked plate with a bend: 5-7 business days.
+      lead_time: { days_min: 5, days_max: 7 },
+      issues: [],
+      product: null,
+    });
+    expect(a?.plate).toEqual({
+      material: 'mild_steel',
+      thickness_in: 0.25,
+      width_in: 6,
+      height_in: 4,
+      hole_count: 4,
+      slot_count: 0,
+      bend_count: 1,
+      weight_lb: 1.646,
+      cut_length_in: 26.283,
+      preview_url: 'https://quote.example.ca/api/v1/quotes/q_test0000000000000000001/items/0/preview.svg',
+    });
+  });
+
+  it('prices plate B: a 10 in 304 stainless ring with six holes, 4 pieces', () => {
+    // Outline pi x (5^2 - 2^2) = 65.973446 in2, holes 6 x pi x 0.0625 = 1.178097: net 64.795348 in2.
+    // Cut pi x (10 + 4) + 6 x pi x 0.5 = 17 pi = 53.407075 in; 8 pierces (2 for the ring, 6 holes).
+    // 3/16 in 304: feed 480 in/min, pierce 0.1 s; lb per in2 = 0.1875 x 0.289 = 0.0541875.
+    // material: 10.5 x 10.5 x 0.0541875 = 5.974172 lb x 450 c = 2,688.38 -> 2,688
+    // cutting: 53.407075 / 480 x 60 = 6.675884 s + 0.8 s = 7.475884 s x 5 c = 37.38 -> 37
+    // handling: 75 + 64.795348 x 0.0541875 = 3.511098 lb x 8 c = 28.09 -> 28: 103
+    // Piece 2,688 + 37 + 103 = 2,828. Job 3,000 (no bends).
+    // 4 pieces: 3,000 + 11,312 = 14,312 -> 3,578 each. 1: 5,828. 25: 3,000 + 70,700 = 73,700 -> 2,948.
+    expect(b).toMatchObject({
+      description: 'Plate 10 in ring with a 4 in bore, 3/16 in 304 stainless, 6 holes',
+      label: null,
+      status: 'ready',
+      quantity: 4,
+      unit_amount_cents: 3_578,
+      amount_cents: 14_312,
+      quantity_options: [
+        { quantity: 1, unit_amount_cents: 5_828, amount_cents: 5_828 },
+        { quantity: 25, unit_amount_cents: 2_948, amount_cents: 73_700 },
+      ],
+      // Stocked, not bent: 3-5 business days.
+      lead_time: { days_min: 3, days_max: 5 },
+      issues: [],
+    });
+    expect(b?.plate).toMatchObject({ width_in: 10, height_in: 10, hole_count: 6, weight_lb: 3.511, cut_length_in: 53.407 });
+  });
+
+  it('prices product items at the tier price times the quantity', () => {
+    // Round bale feeder kit 1,450.00 x 2 = 2,900.00; option of 4: 5,800.00.
+    expect(feeder).toMatchObject({
+      index: 2,
+      kind: 'product',
+      description: 'Round bale feeder — kit',
+      status: 'ready',
+      quantity: 2,
+      unit_amount_cents: 145_000,
+      amount_cents: 290_000,
+      quantity_options: [{ quantity: 4, unit_amount_cents: 145_000, amount_cents: 580_000 }],
+      delivery: { status: 'quoted_after_order' },
+      lead_time: { days_min: 10, days_max: 10 },
+      plate: null,
+      product: { slug: 'round-bale-feeder', tier: 'kit', product_url: 'https://shop.example.ca/products/round-bale-feeder' },
+    });
+    expect(feeder?.includes).toEqual(catalog.getProduct('round-bale-feeder')?.tiers[1]?.includes);
+    // Welding cart design package 39.00, bought once, nothing ships.
+    expect(cart).toMatchObject({
+      description: 'Welding cart — design package',
+      quantity: 1,
+      unit_amount_cents: 3_900,
+      amount_cents: 3_900,
+      quantity_options: [],
+      delivery: { status: 'not_applicable' },
+      lead_time: { days_min: 1, days_max: 1 },
+    });
+  });
+
+  it('totals the quote: subtotal, HST rounded to the cent, total', () => {
+    // 10,720 + 14,312 + 290,000 + 3,900 = 318,932; HST 318,932 x 13 / 100 = 41,461.16 -> 41,461.
+    expect(quote).toMatchObject({
+      object: 'quote',
+      id: 'q_test0000000000000000001',
+      status: 'ready',
+      price_type: 'firm',
+      beta: false,
+      notice: null,
+      currency: 'cad',
+      amount_subtotal_cents: 318_932,
+      amount_tax_cents: 41_461,
+      amount_total_cents: 360_393,
+      issues: [],
+      created_at: '2026-03-02T14:05:09.123Z',
+      expires_at: '2026-03-09T14:05:09.123Z',
+    });
+    expect(quote.tax_note).toMatch(/HST 13% \(Ontario\) on the subtotal/);
+  });
+
+  it('rounds half a cent of HST up on plate C, 5/16 in mild steel not stocked, 50 pieces', () => {
+    // 5/16 in sits halfway between the 1/4 and 3/8 rows: feed 137.5 in/min, pierce 0.7 s.
+    // lb per in2 = 0.3125 x 0.2836 = 0.088625.
+    // material: 3.5 x 2.5 x 0.088625 = 0.775469 lb x 135 c = 104.69 -> 105
+    // cutting: 10 / 137.5 x 60 = 4.363636 s + 0.7 s = 5.063636 s x 5 c = 25.32 -> 25
+    // handling: 75 + 6 x 0.088625 = 0.53175 lb x 8 c = 4.25 -> 4: 79. Piece 209; job 3,000.
+    // 50 pieces: 3,000 + 10,450 = 13,450 -> 269 each. 1 piece: 3,209 is under the minimum: 3,500.
+    // HST 13,450 x 13 / 100 = 1,748.5 -> 1,749; total 15,199.
+    const c = priceQuote(request([PLATE_C]), quoteOptions('q_c'));
+    expect(c.items[0]).toMatchObject({
+      description: 'Plate 3 x 2 in rectangle, 5/16 in mild steel',
+      label: 'Gusset #3 (left)',
+      unit_amount_cents: 269,
+      amount_cents: 13_450,
+      quantity_options: [{ quantity: 1, unit_amount_cents: 3_500, amount_cents: 3_500 }],
+      // Not stocked: 3-5 + 5 days to bring the plate in.
+      lead_time: { days_min: 8, days_max: 10 },
+      issues: [{ code: 'plate_not_carried', severity: 'info', param: 'items[0].thickness_in' }],
+    });
+    expect(c).toMatchObject({ amount_subtotal_cents: 13_450, amount_tax_cents: 1_749, amount_total_cents: 15_199 });
+  });
+
+  it('confirms the lead time after the order past 250 pieces, giving the figure for one', () => {
+    // 300 pieces of plate C: 3,000 + 300 x 209 = 65,700 -> 219 each; 300 x 0.53175 = 160 lb.
+    const c = priceQuote(request([{ ...PLATE_C, quantity: 300 }]), quoteOptions());
+    expect(c.items[0]).toMatchObject({ amount_cents: 65_700, unit_amount_cents: 219, lead_time: null });
+    expect(c.items[0]?.issues.map((i) => [i.code, i.severity, i.param])).toEqual([
+      ['plate_not_carried', 'info', 'items[0].thickness_in'],
+      ['lead_time_after_order', 'info', 'items[0].quantity'],
+    ]);
+    expect(c.items[0]?.issues[1]?.message).toMatch(/300 pieces \(160 lb\).*one piece takes 8-10 business days/);
+  });
+
+  it('confirms the lead time after the order past 2,000 lb in the item', () => {
+    // 48 x 96 in 1/2 in mild steel: 4,608 x 0.5 x 0.2836 = 653.4 lb a piece; 4 pieces = 2,614 lb.
+    const heavy = priceQuote(
+      request([{ kind: 'plate', material: 'mild_steel', thickness_in: 0.5, outline: { kind: 'rectangle', width_in: 48, height_in: 96 }, quantity: 4 }]),
+      quoteOptions(),
+    );
+    expect(heavy.items[0]?.lead_time).toBeNull();
+    expect(heavy.items[0]?.issues.map((i) => i.code)).toEqual(['lead_time_after_order']);
+    expect(heavy.items[0]?.plate?.weight_lb).toBeCloseTo(653.4, 1);
+  });
+
+  it('returns the Quote of the contract with its keys in SPEC order', () => {
+    expect(Quote.parse(JSON.parse(JSON.stringify(quote)))).toEqual(quote);
+    expect(Object.keys(quote)).toEqual([
+      'object', 'id', 'status', 'price_type', 'beta', 'notice', 'currency', 'items', 'amount_subtotal_cents',
+      'amount_tax_cents', 'amount_total_cents', 'tax_note', 'issues', 'created_at', 'expires_at',
+    ]);
+    for (const item of quote.items) {
+      expect(Object.keys(item)).toEqual([
+        'index', 'kind', 'description', 'label', 'status', 'price_type', 'quantity', 'quantity_options',
+        'unit_amount_cents', 'amount_cents', 'includes', 'delivery', 'lead_time', 'issues', 'plate', 'product',
+      ]);
+    }
+    expect(Object.keys(a?.plate ?? {})).toEqual([
+      'material', 'thickness_in', 'width_in', 'height_in', 'hole_count', 'slot_count', 'bend_count', 'weight_lb',
+      'cut_length_in', 'preview_url',
+    ]);
+  });
+
+  it('gives the same bytes for the same request and moment', () => {
+    const again = priceQuote(
+      request([PLATE_A, PLATE_B, { kind: 'product', slug: 'round-bale-feeder', tier: 'kit', quantity: 2, quantity_options: [4] }, { kind: 'product', slug: 'welding-cart', tier: 'design' }]),
+      quoteOptions(),
+    );
+    expect(JSON.stringify(again)).toBe(JSON.stringify(quote));
+  });
+
+  it('keeps created_at as given, to the millisecond, and expires 7 days later', () => {
+    expect(quote.created_at).toBe(NOW.toISOString());
+    expect(Date.parse(quote.expires_at) - Date.parse(quote.created_at)).toBe(7 * 86_400_000);
+  });
+});

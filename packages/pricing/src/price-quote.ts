@@ -1,0 +1,81 @@
+// A whole quote: every item priced or blocked in request order, totals with HST, created and expiry times.
+import type { Catalog } from '@shop/catalog';
+import type { PlateItem, ProductItem, Quote, QuoteRequest, QuotedItem } from '@shop/contracts';
+import { hstCents } from './money';
+import { pricePlate } from './price-plate';
+import { priceProduct } from './price-product';
+import { validatePlateItem, validateProductItem, validateRequest } from './validate';
+
+export interface PriceQuoteOptions {
+  catalog: Catalog;
+  /** The moment of the quote; the library never reads a clock. */
+  now: Date;
+  quoteId: string;
+  /** The address of a ready plate item's drawing. */
+  previewUrl: (quoteId: string, index: number) => string;
+}
+
+export const QUOTE_VALIDITY_MS = 7 * 24 * 60 * 60 * 1000;
+
+export const TAX_NOTE_READY = 'HST 13% (Ontario) on the subtotal, rounded to the nearest cent (half a cent rounds up); total = subtotal + HST.';
+export const TAX_NOTE_BLOCKED = 'No totals: an item is blocked. HST 13% (Ontario) is charged on the subtotal once every item is priced.';
+
+/**
+ * Prices a validated QuoteRequest into SPEC.md's Quote body, keys in SPEC order. Throws the 422
+ * ServiceError (with `param`) when a slug, tier, material, thickness or quantity is not offered.
+ */
+export function priceQuote(request: QuoteRequest, options: PriceQuoteOptions): Quote {
+  const { catalog, quoteId } = options;
+  const createdMs = options.now.getTime();
+  if (!Number.isFinite(createdMs)) throw new RangeError('now must be a valid Date.');
+  validateRequest(request, catalog);
+
+  const items: QuotedItem[] = request.items.map((item, index) =>
+    item.kind === 'plate' ? pricePlateAt(item, catalog, index, quoteId, options.previewUrl) : priceProductAt(item, catalog, index),
+  );
+
+  const blocked = items.some((item) => item.status === 'blocked');
+  let subtotal: number | null = null;
+  let tax: number | null = null;
+  let total: number | null = null;
+  if (!blocked) {
+    subtotal = 0;
+    for (const item of items) subtotal += item.amount_cents as number;
+    tax = hstCents(subtotal);
+    total = subtotal + tax;
+  }
+
+  return {
+    object: 'quote',
+    id: quoteId,
+    status: blocked ? 'blocked' : 'ready',
+    price_type: 'firm',
+    beta: false,
+    notice: null,
+    currency: 'cad',
+    items,
+    amount_subtotal_cents: subtotal,
+    amount_tax_cents: tax,
+    amount_total_cents: total,
+    tax_note: blocked ? TAX_NOTE_BLOCKED : TAX_NOTE_READY,
+    issues: [],
+    created_at: new Date(createdMs).toISOString(),
+    expires_at: new Date(createdMs + QUOTE_VALIDITY_MS).toISOString(),
+  };
+}
+
+function pricePlateAt(
+  item: PlateItem,
+  catalog: Catalog,
+  index: number,
+  quoteId: string,
+  previewUrl: PriceQuoteOptions['previewUrl'],
+): QuotedItem {
+  const stock = validatePlateItem(item, catalog, index);
+  return pricePlate(item, stock, catalog, index, previewUrl(quoteId, index));
+}
+
+function priceProductAt(item: ProductItem, catalog: Catalog, index: number): QuotedItem {
+  const { product, tier } = validateProductItem(item, catalog, index);
+  return priceProduct(item, product, tier, index);
+}
