@@ -27,6 +27,7 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Share an existing database (e.g. to restart on it). */
   databaseUrl?: string;
+  /** Keep rate limits in Redis (TEST_REDIS_URL); the PostgreSQL runs use it by default, as production does. */
   redis?: boolean;
 }
 
@@ -50,7 +51,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     PUBLIC_URL: 'http://quotes.test',
     RATE_LIMIT_SCALE: '100',
     PURGE_INTERVAL_MINUTES: '0',
-    ...(options.redis && process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+    ...((options.redis ?? backend === 'postgresql') && process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
     ...options.env,
   };
   const config = readConfig(env);

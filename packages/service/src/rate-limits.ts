@@ -47,8 +47,12 @@ export const LIMITS: Record<LimitScope, { label: string; windows: Window[] }> = 
 export interface RateLimits {
   /** Spends one point of every window of the scope; throws 429 `rate_limited` past a limit. */
   consume(scope: LimitScope, clientIp: string): Promise<void>;
+  /** Resolves once Redis answers (or after a short wait, leaving the insurance limiter in charge). */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
+
+const REDIS_READY_WAIT_MS = 2_000;
 
 export interface RateLimitOptions {
   storage: Storage;
@@ -113,6 +117,19 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
           );
         }
       }
+    },
+    async ready() {
+      const client = redis;
+      if (!client || client.status === 'ready') return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, REDIS_READY_WAIT_MS);
+        client.once('ready', done);
+        function done() {
+          clearTimeout(timer);
+          client.off('ready', done);
+          resolve();
+        }
+      });
     },
     async close() {
       if (redis) redis.disconnect();

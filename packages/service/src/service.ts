@@ -63,6 +63,7 @@ export interface Runtime {
 export async function startRuntime(config: Config, rootDir: string, options: { limitPrefix?: string } = {}): Promise<Runtime> {
   const storage = await openStorage({ databaseUrl: config.databaseUrl, rootDir });
   const limits: RateLimits = createRateLimits({ storage, redisUrl: config.redisUrl, scale: config.rateLimitScale, prefix: options.limitPrefix });
+  await limits.ready();
   const service = createService({ config, storage, limits });
   return {
     service,
