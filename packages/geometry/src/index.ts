@@ -1,0 +1,11 @@
+// @shop/geometry: plate outlines and hole patterns expanded, measured, checked and drawn.
+export { analyzePlate, measurePlate, resolveThresholds } from './analyze-plate';
+export type { PlateThresholds } from './analyze-plate';
+export { expandFold } from './bend-lines';
+export type { FoldLine } from './bend-lines';
+export { cutoutArea, cutoutPerimeter, expandHoles } from './hole-patterns';
+export type { Cutout } from './hole-patterns';
+export { expandOutline } from './outline';
+export type { BoxShape, Bounds, DiscShape, OutlineShape, PolygonShape } from './outline';
+export { escapeXml, renderPlateSvg } from './render-svg';
+export type { PlateAnalysis, PlateMeasures, PlateRules } from './types';

@@ -1,0 +1,175 @@
+// How each cutout sits against the part's edge, against the other cutouts and against the folds.
+// Exact distances between capsules, segments and circles; no polygons involved.
+import type { FoldLine } from './bend-lines';
+import type { Cutout } from './hole-patterns';
+import type { OutlineShape } from './outline';
+import { pointSegmentDistanceSq, segmentDistance } from './vector';
+
+export const INSIDE = 0;
+/** Part of the cutout lies outside the material. */
+export const CROSSES_EDGE = 1;
+/** The cutout misses the material altogether. */
+export const OUTSIDE = 2;
+
+export interface EdgeRelation {
+  state: typeof INSIDE | typeof CROSSES_EDGE | typeof OUTSIDE;
+  /** Material between the cutout and the nearest edge; Infinity when more than the reach asked for. */
+  web: number;
+  /** Which edge: box 0 left, 1 right, 2 bottom, 3 top; disc 0 outer, 1 inner; polygon the edge index. */
+  edge: number;
+}
+
+/** Where a cutout sits against the edges; webs up to `reach` beyond the cutout are measured exactly. */
+export function relateToEdge(shape: OutlineShape, c: Cutout, reach: number): EdgeRelation {
+  const r = c.radius;
+  switch (shape.kind) {
+    case 'box': {
+      const webs = [
+        Math.min(c.ax, c.bx) - r,
+        shape.width - Math.max(c.ax, c.bx) - r,
+        Math.min(c.ay, c.by) - r,
+        shape.height - Math.max(c.ay, c.by) - r,
+      ];
+      let edge = 0;
+      for (let k = 1; k < 4; k++) if (webs[k]! < webs[edge]!) edge = k;
+      const web = webs[edge]!;
+      if (web >= 0) return { state: INSIDE, web, edge };
+      return { state: capsuleMeetsBox(c, shape.width, shape.height) ? CROSSES_EDGE : OUTSIDE, web, edge };
+    }
+    case 'disc': {
+      const far = Math.max(Math.hypot(c.ax - shape.cx, c.ay - shape.cy), Math.hypot(c.bx - shape.cx, c.by - shape.cy));
+      const near = Math.sqrt(pointSegmentDistanceSq(shape.cx, shape.cy, c.ax, c.ay, c.bx, c.by));
+      const outer = shape.radius - far - r;
+      const inner = shape.innerRadius > 0 ? near - r - shape.innerRadius : Infinity;
+      const edge = outer <= inner ? 0 : 1;
+      const web = Math.min(outer, inner);
+      if (web >= 0) return { state: INSIDE, web, edge };
+      const missed = near - r >= shape.radius || (shape.innerRadius > 0 && far + r <= shape.innerRadius);
+      return { state: missed ? OUTSIDE : CROSSES_EDGE, web, edge };
+    }
+    case 'polygon': {
+      const { xs, ys, n } = shape.edges;
+      let best = Infinity;
+      let edge = -1;
+      shape.edges.forEdgesNear(
+        Math.min(c.ax, c.bx),
+        Math.min(c.ay, c.by),
+        Math.max(c.ax, c.bx),
+        Math.max(c.ay, c.by),
+        Math.max(reach, r),
+        (k) => {
+          const j = k + 1 === n ? 0 : k + 1;
+          const d = segmentDistance(c.ax, c.ay, c.bx, c.by, xs[k]!, ys[k]!, xs[j]!, ys[j]!);
+          if (d < best) {
+            best = d;
+            edge = k;
+          }
+        },
+      );
+      const inside = shape.edges.containsPoint(c.x, c.y);
+      if (inside && best >= r) return { state: INSIDE, web: best - r, edge };
+      if (best < r) return { state: CROSSES_EDGE, web: best - r, edge };
+      return { state: OUTSIDE, web: -Infinity, edge };
+    }
+  }
+}
+
+function capsuleMeetsBox(c: Cutout, w: number, h: number): boolean {
+  if (c.x > 0 && c.x < w && c.y > 0 && c.y < h) return true;
+  const corners = [0, 0, w, 0, w, h, 0, h];
+  for (let k = 0; k < 4; k++) {
+    const j = (k + 1) % 4;
+    const d = segmentDistance(c.ax, c.ay, c.bx, c.by, corners[2 * k]!, corners[2 * k + 1]!, corners[2 * j]!, corners[2 * j + 1]!);
+    if (d < c.radius) return true;
+  }
+  return false;
+}
+
+/** Material between two cutouts; negative when they overlap. */
+export function cutoutGap(p: Cutout, q: Cutout): number {
+  return segmentDistance(p.ax, p.ay, p.bx, p.by, q.ax, q.ay, q.bx, q.by) - p.radius - q.radius;
+}
+
+export interface ClosePair {
+  i: number;
+  j: number;
+  gap: number;
+}
+
+/**
+ * Pairs of cutouts with less than `web` of material between them (overlapping ones included).
+ * Sweep and prune along the axis the cutouts spread over most, so a 500-hole plate compares
+ * neighbours, not every pair.
+ */
+export function findClosePairs(cutouts: readonly Cutout[], web: number, eps: number): ClosePair[] {
+  const n = cutouts.length;
+  const pairs: ClosePair[] = [];
+  if (n < 2) return pairs;
+  let minX = Infinity;
+  let maxX = -Infinity;
+  let minY = Infinity;
+  let maxY = -Infinity;
+  for (const c of cutouts) {
+    minX = Math.min(minX, c.x);
+    maxX = Math.max(maxX, c.x);
+    minY = Math.min(minY, c.y);
+    maxY = Math.max(maxY, c.y);
+  }
+  const alongX = maxX - minX >= maxY - minY;
+  const lo = new Float64Array(n);
+  const hi = new Float64Array(n);
+  const crossLo = new Float64Array(n);
+  const crossHi = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const c = cutouts[i]!;
+    const x0 = Math.min(c.ax, c.bx) - c.radius;
+    const x1 = Math.max(c.ax, c.bx) + c.radius;
+    const y0 = Math.min(c.ay, c.by) - c.radius;
+    const y1 = Math.max(c.ay, c.by) + c.radius;
+    lo[i] = alongX ? x0 : y0;
+    hi[i] = alongX ? x1 : y1;
+    crossLo[i] = alongX ? y0 : x0;
+    crossHi[i] = alongX ? y1 : x1;
+  }
+  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => lo[a]! - lo[b]! || a - b);
+  const reach = web - eps;
+  for (let oi = 0; oi < n; oi++) {
+    const i = order[oi]!;
+    const limit = hi[i]! + reach;
+    for (let oj = oi + 1; oj < n; oj++) {
+      const j = order[oj]!;
+      if (lo[j]! >= limit) break;
+      if (crossLo[j]! >= crossHi[i]! + reach || crossLo[i]! >= crossHi[j]! + reach) continue;
+      const gap = cutoutGap(cutouts[i]!, cutouts[j]!);
+      if (gap < reach) pairs.push(i < j ? { i, j, gap } : { i: j, j: i, gap });
+    }
+  }
+  return pairs;
+}
+
+/** Material between a cutout and the bent part of a fold; negative when the fold runs through it. */
+export function foldClearance(c: Cutout, f: FoldLine, within: number): number {
+  const nx = -f.uy;
+  const ny = f.ux;
+  const da = (c.ax - f.px) * nx + (c.ay - f.py) * ny;
+  const db = (c.bx - f.px) * nx + (c.by - f.py) * ny;
+  // Quick reject: wholly on one side and farther than needed from the infinite line.
+  if (((da > 0 && db > 0) || (da < 0 && db < 0)) && Math.min(Math.abs(da), Math.abs(db)) - c.radius >= within) {
+    return Infinity;
+  }
+  let best = Infinity;
+  for (const [a, b] of f.spans) {
+    const d = segmentDistance(
+      c.ax,
+      c.ay,
+      c.bx,
+      c.by,
+      f.px + a * f.ux,
+      f.py + a * f.uy,
+      f.px + b * f.ux,
+      f.py + b * f.uy,
+    );
+    if (d < best) best = d;
+  }
+  return best - c.radius;
+}

@@ -1,0 +1,78 @@
+// Plain-number 2D primitives. Scalars instead of point objects keep the hot checks free of allocation.
+
+/** Twice the signed area of triangle abc: > 0 when a, b, c turn counter-clockwise. */
+export function orient(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
+  return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+}
+
+/** Squared distance from point p to segment ab (ab may be a single point). */
+export function pointSegmentDistanceSq(
+  px: number,
+  py: number,
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+): number {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const len2 = dx * dx + dy * dy;
+  let t = len2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / len2 : 0;
+  if (t < 0) t = 0;
+  else if (t > 1) t = 1;
+  const qx = ax + t * dx - px;
+  const qy = ay + t * dy - py;
+  return qx * qx + qy * qy;
+}
+
+/** Whether segments ab and cd share a point (crossing or touching). */
+export function segmentsMeet(
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  cx: number,
+  cy: number,
+  dx: number,
+  dy: number,
+): boolean {
+  const d1 = orient(cx, cy, dx, dy, ax, ay);
+  const d2 = orient(cx, cy, dx, dy, bx, by);
+  const d3 = orient(ax, ay, bx, by, cx, cy);
+  const d4 = orient(ax, ay, bx, by, dx, dy);
+  if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return true;
+  // Collinear or touching cases: fall back to exact on-segment tests.
+  return (
+    (d1 === 0 && onSegment(cx, cy, dx, dy, ax, ay)) ||
+    (d2 === 0 && onSegment(cx, cy, dx, dy, bx, by)) ||
+    (d3 === 0 && onSegment(ax, ay, bx, by, cx, cy)) ||
+    (d4 === 0 && onSegment(ax, ay, bx, by, dx, dy))
+  );
+}
+
+function onSegment(ax: number, ay: number, bx: number, by: number, px: number, py: number): boolean {
+  return (
+    px >= Math.min(ax, bx) && px <= Math.max(ax, bx) && py >= Math.min(ay, by) && py <= Math.max(ay, by)
+  );
+}
+
+/** Shortest distance between segments ab and cd (either may be a single point). */
+export function segmentDistance(
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  cx: number,
+  cy: number,
+  dx: number,
+  dy: number,
+): number {
+  if (segmentsMeet(ax, ay, bx, by, cx, cy, dx, dy)) return 0;
+  const d = Math.min(
+    pointSegmentDistanceSq(ax, ay, cx, cy, dx, dy),
+    pointSegmentDistanceSq(bx, by, cx, cy, dx, dy),
+    pointSegmentDistanceSq(cx, cy, ax, ay, bx, by),
+    pointSegmentDistanceSq(dx, dy, ax, ay, bx, by),
+  );
+  return Math.sqrt(d);
+}
