@@ -122,13 +122,13 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
       const client = redis;
       if (!client || client.status === 'ready') return;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, REDIS_READY_WAIT_MS);
-        client.once('ready', done);
-        function done() {
+        const done = () => {
           clearTimeout(timer);
           client.off('ready', done);
           resolve();
-        }
+        };
+        const timer = setTimeout(done, REDIS_READY_WAIT_MS);
+        client.once('ready', done);
       });
     },
     async close() {

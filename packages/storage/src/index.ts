@@ -1,0 +1,20 @@
+export { openStorage } from './open-storage';
+export type { OpenStorageOptions, Storage } from './open-storage';
+export { StorageUnavailable } from './storage-unavailable';
+export { RETENTION_DAYS } from './records';
+export type {
+  HandoffRecord,
+  HandoffRepository,
+  NewHandoff,
+  NewRfqSubmission,
+  PlateDesignRecord,
+  PlateDesignRepository,
+  PurgeCounts,
+  QuoteRecord,
+  QuoteRepository,
+  RfqLinkRecord,
+  RfqLinkRepository,
+  RfqSubmissionRecord,
+  RfqSubmissionRepository,
+} from './records';
+export type { RateLimiterOptions } from './rate-limiters';

@@ -1,0 +1,77 @@
+// Rate limits kept in the shop's own database (table rate_limits, created by the migrations), so
+// every process on one SQLite file, or every replica on one PostgreSQL, counts together.
+// Both library stores write with a single INSERT ... ON CONFLICT DO UPDATE ... RETURNING: no read
+// before the write, which is what keeps two writer processes on one SQLite file from SQLITE_BUSY.
+import type Database from 'better-sqlite3';
+import type { Pool } from 'pg';
+import {
+  RateLimiterPostgres,
+  RateLimiterSQLite,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import { toStorageError } from './storage-unavailable';
+
+export interface RateLimiterOptions {
+  keyPrefix: string;
+  points: number;
+  durationSeconds: number;
+}
+
+export const RATE_LIMIT_TABLE = 'rate_limits';
+
+type StoreMethod = '_upsert' | '_get' | '_delete';
+type StoreMethods = Record<StoreMethod, (...args: unknown[]) => Promise<unknown>>;
+
+// The library rejects with the driver's own error; the service expects StorageUnavailable.
+function mapStoreErrors<T extends RateLimiterAbstract>(limiter: T): T {
+  const store = limiter as unknown as StoreMethods;
+  for (const method of ['_upsert', '_get', '_delete'] as const) {
+    const original = store[method].bind(limiter);
+    store[method] = (...args) =>
+      Promise.resolve()
+        .then(() => original(...args))
+        .catch((error: unknown) => {
+          throw toStorageError(error, 'update the rate limit');
+        });
+  }
+  return limiter;
+}
+
+export function createSqliteRateLimiter(
+  connection: Database.Database,
+  options: RateLimiterOptions,
+): RateLimiterAbstract {
+  return mapStoreErrors(
+    new RateLimiterSQLite({
+      storeClient: connection,
+      storeType: 'better-sqlite3',
+      tableName: RATE_LIMIT_TABLE,
+      tableCreated: true,
+      // purgeExpired clears old windows; a timer per limiter would outlive close().
+      clearExpiredByTimeout: false,
+      keyPrefix: options.keyPrefix,
+      points: options.points,
+      duration: options.durationSeconds,
+    }),
+  );
+}
+
+export function createPostgresRateLimiter(
+  pool: Pool,
+  schema: string,
+  options: RateLimiterOptions,
+): RateLimiterAbstract {
+  return mapStoreErrors(
+    new RateLimiterPostgres({
+      storeClient: pool,
+      storeType: 'pool',
+      schemaName: schema,
+      tableName: RATE_LIMIT_TABLE,
+      tableCreated: true,
+      clearExpiredByTimeout: false,
+      keyPrefix: options.keyPrefix,
+      points: options.points,
+      duration: options.durationSeconds,
+    }),
+  );
+}

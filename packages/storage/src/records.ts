@@ -1,0 +1,99 @@
+// Rows as the service reads and writes them. Bodies are JSON text kept byte for byte.
+
+export const RETENTION_DAYS = 30;
+
+export interface QuoteRecord {
+  id: string;
+  createdAt: Date;
+  expiresAt: Date;
+  /** The quote JSON exactly as returned to the client. */
+  body: string;
+  /** The normalised request JSON (plates are drawn again from it). */
+  request: string;
+}
+
+export interface HandoffRecord {
+  id: string;
+  createdAt: Date;
+  expiresAt: Date;
+  body: string;
+}
+
+export interface PlateDesignRecord {
+  id: string;
+  quoteId: string;
+  itemIndex: number;
+  createdAt: Date;
+  expiresAt: Date;
+  design: string;
+}
+
+export interface NewHandoff extends HandoffRecord {
+  designs: PlateDesignRecord[];
+}
+
+export interface RfqLinkRecord {
+  id: string;
+  createdAt: Date;
+  expiresAt: Date;
+  body: string;
+}
+
+export interface RfqSubmissionRecord {
+  id: string;
+  rfqLinkId: string;
+  createdAt: Date;
+  body: string;
+}
+
+export interface NewRfqSubmission extends RfqSubmissionRecord {
+  /** A second submission with the same key is not stored again. */
+  idempotencyKey: string;
+}
+
+export interface PurgeCounts {
+  quotes: number;
+  designs: number;
+  handoffs: number;
+  rfqLinks: number;
+  /** Rate-limit windows that ended over an hour ago. */
+  rateLimits: number;
+}
+
+export interface QuoteRepository {
+  insert(quote: QuoteRecord): Promise<void>;
+  /** null when absent or past retention (now >= expiresAt + RETENTION_DAYS). */
+  get(id: string, now: Date): Promise<QuoteRecord | null>;
+}
+
+export interface HandoffRepository {
+  /** The handoff and its plate designs in one write: all or nothing. */
+  insert(handoff: NewHandoff): Promise<void>;
+  get(id: string, now: Date): Promise<HandoffRecord | null>;
+}
+
+export interface PlateDesignRepository {
+  get(id: string, now: Date): Promise<PlateDesignRecord | null>;
+  /** The designs a handoff stored (match them to its items by quoteId and itemIndex); none past retention. */
+  listForHandoff(handoffId: string, now: Date): Promise<PlateDesignRecord[]>;
+}
+
+export interface RfqLinkRepository {
+  insert(link: RfqLinkRecord): Promise<void>;
+  get(id: string, now: Date): Promise<RfqLinkRecord | null>;
+}
+
+export interface RfqSubmissionRepository {
+  /** created false (and the first row's id) when the idempotency key was already used. */
+  insert(submission: NewRfqSubmission): Promise<{ created: boolean; id: string }>;
+  /** Newest first. */
+  list(options?: { limit?: number }): Promise<RfqSubmissionRecord[]>;
+}
+
+export function isPastRetention(expiresAt: Date, now: Date): boolean {
+  return now.getTime() >= expiresAt.getTime() + RETENTION_DAYS * 86_400_000;
+}
+
+export function computeRetentionCutoff(now: Date): Date {
+  return new Date(now.getTime() - RETENTION_DAYS * 86_400_000);
+}

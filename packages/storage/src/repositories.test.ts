@@ -1,0 +1,226 @@
+import { addDays, describeEachDatabase, type TestDatabase } from '../test/harness';
+import { RETENTION_DAYS, type Storage } from './index';
+
+const created = new Date('2026-03-02T15:04:05.678Z');
+const expires = addDays(created, 7);
+
+// Spacing, key order, escapes, non-ASCII and a number JSON.parse would round: all must survive.
+const quoteBody =
+  '{"object":"quote","id":"q_1","total_cents":123456789012345678901234567890,' +
+  ' "items" : [ {"label":"Bracket \\"A\\" – 6 mm","note":"é ü 日本 🔩"} ],"z":1.50,"a":null}';
+
+function makeQuote(id: string, overrides: Partial<{ createdAt: Date; expiresAt: Date }> = {}) {
+  return {
+    id,
+    createdAt: overrides.createdAt ?? created,
+    expiresAt: overrides.expiresAt ?? expires,
+    body: quoteBody.replace('q_1', id),
+    request: `{"items":[{"kind":"plate","quote":"${id}"}]}`,
+  };
+}
+
+describeEachDatabase('repositories', (createDatabase) => {
+  let database: TestDatabase;
+  let storage: Storage;
+
+  beforeAll(async () => {
+    database = createDatabase();
+    storage = await database.open();
+  });
+
+  afterAll(async () => {
+    await storage?.close();
+    await database?.drop();
+  });
+
+  it('applies the migrations on first open and records how long they took', () => {
+    expect(storage.provider).toBe(database.provider);
+    expect(storage.startup.appliedMigrations.length).toBeGreaterThan(0);
+    expect(storage.startup.migrationMs).toBeGreaterThan(0);
+  });
+
+  it('answers ping', async () => {
+    await expect(storage.ping()).resolves.toBeUndefined();
+  });
+
+  it('keeps a quote body and request byte for byte', async () => {
+    const quote = makeQuote('q_bytes');
+    await storage.quotes.insert(quote);
+    const read = await storage.quotes.get('q_bytes', created);
+    expect(read).toEqual(quote);
+    expect(Buffer.from(read!.body).equals(Buffer.from(quote.body))).toBe(true);
+  });
+
+  it('returns null for a quote never stored', async () => {
+    await expect(storage.quotes.get('q_missing', created)).resolves.toBeNull();
+  });
+
+  it('reads a quote until 30 days after it expires, then returns null', async () => {
+    await storage.quotes.insert(makeQuote('q_retention'));
+    const lastMoment = new Date(addDays(expires, RETENTION_DAYS).getTime() - 1);
+    await expect(storage.quotes.get('q_retention', expires)).resolves.not.toBeNull();
+    await expect(storage.quotes.get('q_retention', lastMoment)).resolves.not.toBeNull();
+    await expect(storage.quotes.get('q_retention', addDays(expires, RETENTION_DAYS))).resolves.toBeNull();
+  });
+
+  it('refuses a second quote with the same id (not as StorageUnavailable)', async () => {
+    await storage.quotes.insert(makeQuote('q_twice'));
+    const error = await storage.quotes.insert(makeQuote('q_twice')).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).name).not.toBe('StorageUnavailable');
+  });
+
+  it('stores a handoff with its plate designs and reads each back', async () => {
+    const designs = [0, 1].map((itemIndex) => ({
+      id: `pd_h1_${itemIndex}`,
+      quoteId: 'q_bytes',
+      itemIndex,
+      createdAt: created,
+      expiresAt: expires,
+      design: `{"outline":{"type":"rectangle","width_in":${itemIndex + 10}},"holes":[]}`,
+    }));
+    await storage.handoffs.insert({ id: 'h_1', createdAt: created, expiresAt: expires, body: '{"id":"h_1"}', designs });
+    await expect(storage.handoffs.get('h_1', created)).resolves.toEqual({
+      id: 'h_1',
+      createdAt: created,
+      expiresAt: expires,
+      body: '{"id":"h_1"}',
+    });
+    await expect(storage.designs.get('pd_h1_1', created)).resolves.toEqual(designs[1]);
+    await expect(storage.designs.get('pd_h1_0', addDays(expires, RETENTION_DAYS))).resolves.toBeNull();
+    await expect(storage.designs.listForHandoff('h_1', created)).resolves.toEqual(designs);
+    await expect(storage.designs.listForHandoff('h_1', addDays(expires, RETENTION_DAYS))).resolves.toEqual([]);
+    await expect(storage.designs.listForHandoff('h_none', created)).resolves.toEqual([]);
+  });
+
+  it('stores nothing of a handoff when one of its designs cannot be stored', async () => {
+    const design = (id: string) => ({
+      id,
+      quoteId: 'q_bytes',
+      itemIndex: 0,
+      createdAt: created,
+      expiresAt: expires,
+      design: '{}',
+    });
+    // pd_h1_0 already exists: the second design fails after the handoff row was written.
+    const attempt = storage.handoffs.insert({
+      id: 'h_partial',
+      createdAt: created,
+      expiresAt: expires,
+      body: '{}',
+      designs: [design('pd_partial'), design('pd_h1_0')],
+    });
+    await expect(attempt).rejects.toThrow();
+    await expect(storage.handoffs.get('h_partial', created)).resolves.toBeNull();
+    await expect(storage.designs.get('pd_partial', created)).resolves.toBeNull();
+  });
+
+  it('stores an rfq link and keeps it readable for 30 days after it expires', async () => {
+    const link = { id: 'rfq_1', createdAt: created, expiresAt: addDays(created, 30), body: '{"description":"stairs"}' };
+    await storage.rfqLinks.insert(link);
+    await expect(storage.rfqLinks.get('rfq_1', addDays(created, 45))).resolves.toEqual(link);
+    await expect(storage.rfqLinks.get('rfq_1', addDays(created, 60))).resolves.toBeNull();
+  });
+
+  it('stores an rfq submission once per idempotency key', async () => {
+    const first = { id: 'sub_1', rfqLinkId: 'rfq_1', createdAt: created, idempotencyKey: 'key-1', body: '{"name":"Ann"}' };
+    await expect(storage.rfqSubmissions.insert(first)).resolves.toEqual({ created: true, id: 'sub_1' });
+    await expect(
+      storage.rfqSubmissions.insert({ ...first, id: 'sub_2', body: '{"name":"Ann again"}' }),
+    ).resolves.toEqual({ created: false, id: 'sub_1' });
+    const rows = await storage.rfqSubmissions.list({ limit: 1000 });
+    expect(rows.filter((row) => row.rfqLinkId === 'rfq_1' && row.id.startsWith('sub_'))).toEqual([
+      { id: 'sub_1', rfqLinkId: 'rfq_1', createdAt: created, body: '{"name":"Ann"}' },
+    ]);
+  });
+
+  it('lets exactly one of many simultaneous submissions with one key win', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        storage.rfqSubmissions.insert({
+          id: `race_${index}`,
+          rfqLinkId: 'rfq_race',
+          createdAt: created,
+          idempotencyKey: 'key-race',
+          body: `{"n":${index}}`,
+        }),
+      ),
+    );
+    const winners = results.filter((result) => result.created);
+    expect(winners).toHaveLength(1);
+    expect(new Set(results.map((result) => result.id))).toEqual(new Set([winners[0]!.id]));
+  });
+
+  it('lists submissions newest first, up to the limit', async () => {
+    for (const [index, minutes] of [30, 10, 20].entries()) {
+      await storage.rfqSubmissions.insert({
+        id: `order_${index}`,
+        rfqLinkId: 'rfq_order',
+        createdAt: new Date(addDays(created, 1).getTime() + minutes * 60_000),
+        idempotencyKey: `key-order-${index}`,
+        body: '{}',
+      });
+    }
+    const rows = await storage.rfqSubmissions.list({ limit: 2 });
+    expect(rows.map((row) => row.id)).toEqual(['order_0', 'order_2']);
+  });
+
+  it('purges rows past retention, counts them, and keeps submissions', async () => {
+    const old = { createdAt: addDays(created, -100), expiresAt: addDays(created, -60) };
+    await storage.quotes.insert(makeQuote('q_old', old));
+    await storage.handoffs.insert({
+      id: 'h_old',
+      ...old,
+      body: '{}',
+      designs: [{ id: 'pd_old', quoteId: 'q_old', itemIndex: 0, ...old, design: '{}' }],
+    });
+    await storage.rfqLinks.insert({ id: 'rfq_old', ...old, body: '{}' });
+    await storage.rfqSubmissions.insert({
+      id: 'sub_old',
+      rfqLinkId: 'rfq_old',
+      createdAt: old.createdAt,
+      idempotencyKey: 'key-old',
+      body: '{"lead":true}',
+    });
+
+    const counts = await storage.purgeExpired(created);
+    expect(counts).toEqual({ quotes: 1, designs: 1, handoffs: 1, rfqLinks: 1, rateLimits: 0 });
+    // Rows inside retention stay.
+    await expect(storage.quotes.get('q_bytes', created)).resolves.not.toBeNull();
+    await expect(storage.designs.get('pd_h1_0', created)).resolves.not.toBeNull();
+    const leads = await storage.rfqSubmissions.list({ limit: 1000 });
+    expect(leads.map((row) => row.id)).toContain('sub_old');
+    await expect(storage.purgeExpired(created)).resolves.toEqual({
+      quotes: 0,
+      designs: 0,
+      handoffs: 0,
+      rfqLinks: 0,
+      rateLimits: 0,
+    });
+  });
+
+  it('limits by key in the database: points, then rejection with time to wait', async () => {
+    const limiter = storage.createRateLimiter({ keyPrefix: 'suite', points: 2, durationSeconds: 60 });
+    await limiter.consume('203.0.113.9');
+    const second = await limiter.consume('203.0.113.9');
+    expect(second.remainingPoints).toBe(0);
+    const rejection = await limiter.consume('203.0.113.9').catch((caught: unknown) => caught);
+    expect(rejection).toMatchObject({ remainingPoints: 0, consumedPoints: 3 });
+    expect((rejection as { msBeforeNext: number }).msBeforeNext).toBeGreaterThan(50_000);
+    // Another key and another prefix count apart.
+    await expect(limiter.consume('203.0.113.10')).resolves.toMatchObject({ consumedPoints: 1 });
+    const other = storage.createRateLimiter({ keyPrefix: 'other', points: 2, durationSeconds: 60 });
+    await expect(other.consume('203.0.113.9')).resolves.toMatchObject({ consumedPoints: 1 });
+  });
+
+  it('reads the same bytes after a restart and applies no migration twice', async () => {
+    const reopened = await database.open();
+    try {
+      expect(reopened.startup.appliedMigrations).toEqual([]);
+      const read = await reopened.quotes.get('q_bytes', created);
+      expect(read?.body).toBe(makeQuote('q_bytes').body);
+    } finally {
+      await reopened.close();
+    }
+  });
+});

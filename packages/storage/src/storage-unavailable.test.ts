@@ -1,0 +1,71 @@
+import Database from 'better-sqlite3';
+import path from 'node:path';
+import { createPostgresDatabase, createSqliteDatabase, postgresUrl, runPostgres } from '../test/harness';
+import { openStorage, StorageUnavailable } from './index';
+
+const now = new Date('2026-03-02T00:00:00.000Z');
+const quote = (id: string) => ({ id, createdAt: now, expiresAt: now, body: '{}', request: '{}' });
+
+describe('StorageUnavailable on sqlite', () => {
+  it('comes out of a write that waited past busy_timeout, and the next write works', async () => {
+    const database = createSqliteDatabase();
+    const storage = await database.open({ busyTimeoutMs: 150 });
+    // Another process holding the write lock.
+    const other = new Database(path.join(database.rootDir, 'data/shop.db'));
+    try {
+      other.exec('BEGIN IMMEDIATE');
+      const error = await storage.quotes.insert(quote('q_blocked')).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(StorageUnavailable);
+      expect((error as StorageUnavailable).retryable).toBe(true);
+      const limited = await storage
+        .createRateLimiter({ keyPrefix: 'busy', points: 5, durationSeconds: 60 })
+        .consume('k')
+        .catch((caught: unknown) => caught);
+      expect(limited).toBeInstanceOf(StorageUnavailable);
+      other.exec('COMMIT');
+
+      await storage.quotes.insert(quote('q_after'));
+      await expect(storage.quotes.get('q_after', now)).resolves.toMatchObject({ id: 'q_after' });
+    } finally {
+      other.close();
+      await storage.close();
+      await database.drop();
+    }
+  });
+});
+
+describe('StorageUnavailable on postgresql', () => {
+  it('comes out of openStorage when the server refuses connections', async () => {
+    const error = await openStorage({ databaseUrl: 'postgresql://root@127.0.0.1:1/test', rootDir: '/tmp' }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(StorageUnavailable);
+  });
+
+  (postgresUrl ? it : it.skip)('comes out of a call whose connection the server dropped, and the pool recovers', async () => {
+    const database = createPostgresDatabase(postgresUrl!);
+    const storage = await database.open();
+    try {
+      await storage.quotes.insert(quote('q_before'));
+      // The server ends this storage's sessions (a restart, as its pool sees it).
+      const ended = await runPostgres(
+        postgresUrl!,
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1',
+        [database.schema],
+      );
+      expect(ended.length).toBeGreaterThan(0);
+      const outcomes: unknown[] = [];
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        outcomes.push(await storage.quotes.get('q_before', now).catch((caught: unknown) => caught));
+      }
+      for (const outcome of outcomes.filter((value) => value instanceof Error)) {
+        expect(outcome).toBeInstanceOf(StorageUnavailable);
+      }
+      expect(outcomes.at(-1)).toMatchObject({ id: 'q_before' });
+      await storage.quotes.insert(quote('q_after'));
+    } finally {
+      await storage.close();
+      await database.drop();
+    }
+  });
+});

@@ -1,0 +1,83 @@
+// Opens fresh databases for tests: a temporary SQLite file always, a new PostgreSQL schema when
+// TEST_POSTGRES_URL is set (dropped again afterwards).
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import { openStorage, type Storage } from '../src/index';
+
+export const postgresUrl = process.env.TEST_POSTGRES_URL;
+
+export interface TestDatabase {
+  provider: 'sqlite' | 'postgresql';
+  databaseUrl: string;
+  rootDir: string;
+  /** PostgreSQL only: the schema (also the application_name of its sessions). */
+  schema?: string;
+  open(options?: { busyTimeoutMs?: number }): Promise<Storage>;
+  drop(): Promise<void>;
+}
+
+export function createSqliteDatabase(): TestDatabase {
+  const rootDir = mkdtempSync(path.join(os.tmpdir(), 'shop-storage-'));
+  const databaseUrl = 'file:./data/shop.db';
+  return {
+    provider: 'sqlite',
+    databaseUrl,
+    rootDir,
+    open: (options = {}) => openStorage({ databaseUrl, rootDir, ...options }),
+    drop: async () => rmSync(rootDir, { recursive: true, force: true }),
+  };
+}
+
+export function createPostgresDatabase(baseUrl: string): TestDatabase {
+  const schema = `storage_test_${process.pid}_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;
+  const url = new URL(baseUrl);
+  url.searchParams.set('schema', schema);
+  // Lets a test find (and drop) this run's own sessions without touching anyone else's.
+  url.searchParams.set('application_name', schema);
+  const databaseUrl = url.toString();
+  return {
+    provider: 'postgresql',
+    schema,
+    databaseUrl,
+    rootDir: os.tmpdir(),
+    open: () => openStorage({ databaseUrl, rootDir: os.tmpdir() }),
+    drop: () => runPostgres(baseUrl, `DROP SCHEMA IF EXISTS "${schema}" CASCADE`).then(() => {}),
+  };
+}
+
+export async function runPostgres(connectionString: string, sql: string, values: unknown[] = []): Promise<unknown[]> {
+  const client = new Client({ connectionString: stripSchema(connectionString) });
+  await client.connect();
+  try {
+    return (await client.query(sql, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+function stripSchema(connectionString: string): string {
+  const url = new URL(connectionString);
+  url.searchParams.delete('schema');
+  return url.toString();
+}
+
+// Runs a suite against SQLite always and against PostgreSQL when TEST_POSTGRES_URL is set; without
+// it the PostgreSQL suite shows as skipped, with the reason in its name.
+export function describeEachDatabase(title: string, suite: (createDatabase: () => TestDatabase) => void): void {
+  describe(`${title} on sqlite`, () => suite(createSqliteDatabase));
+  if (postgresUrl) {
+    describe(`${title} on postgresql`, () => suite(() => createPostgresDatabase(postgresUrl)));
+  } else {
+    describe.skip(`${title} on postgresql (skipped: set TEST_POSTGRES_URL, e.g. postgresql://root@127.0.0.1:5432/test)`, () => {
+      it('needs TEST_POSTGRES_URL', () => {});
+    });
+  }
+}
+
+export const DAY_MS = 86_400_000;
+
+export function addDays(date: Date, days: number): Date {
+  return new Date(date.getTime() + days * DAY_MS);
+}
