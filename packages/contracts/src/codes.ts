@@ -7,9 +7,13 @@ export const ERROR_STATUS = {
   product_not_found: 404,
   quote_not_found: 404,
   preview_not_found: 404,
+  handoff_not_found: 404,
+  design_not_found: 404,
+  rfq_link_not_found: 404,
   method_not_allowed: 405,
   quote_expired: 409,
   quote_not_ready: 409,
+  link_expired: 410,
   body_too_large: 413,
   unsupported_media_type: 415,
   parameter_missing: 422,
@@ -41,9 +45,9 @@ export const ERROR_TYPES = [
 ] as const;
 export type ErrorType = (typeof ERROR_TYPES)[number];
 
-/** The error type of an HTTP status: 404 not found, 409 conflict, 429 rate limit, 5xx api, other 4xx invalid request. */
+/** The error type of an HTTP status: 404/410 not found, 409 conflict, 429 rate limit, 5xx api, other 4xx invalid request. */
 export function errorTypeForStatus(status: number): ErrorType {
-  if (status === 404) return 'not_found_error';
+  if (status === 404 || status === 410) return 'not_found_error';
   if (status === 409) return 'conflict_error';
   if (status === 429) return 'rate_limit_error';
   if (status >= 500) return 'api_error';

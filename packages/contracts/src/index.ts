@@ -57,6 +57,6 @@ export {
   QuotedProduct,
 } from './quotes';
 export type { QuoteRequestInput } from './quotes';
-export { RfqLink, RfqLinkRequest } from './rfq';
+export { RfqLink, RfqLinkRequest, RfqSubmissionForm } from './rfq';
 export { Status } from './status';
 export { z } from './zod';

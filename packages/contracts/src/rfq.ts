@@ -33,3 +33,27 @@ export const RfqLink = z
   })
   .openapi('RfqLink');
 export type RfqLink = z.infer<typeof RfqLink>;
+
+/**
+ * What a person sends from the quote-request form: the job (editable) and their own contact
+ * details. Kept for the shop only; never returned by the API.
+ */
+export const RfqSubmissionForm = z
+  .object({
+    description: z.string().trim().min(1).max(2000),
+    material: z.string().trim().max(60).nullable().default(null),
+    thickness_in: z.number().gt(0).lte(12).nullable().default(null),
+    quantity: z.int().min(1).max(100_000).nullable().default(null),
+    name: z.string().trim().min(1).max(100),
+    email: z.email().max(254),
+    phone: z
+      .string()
+      .trim()
+      .max(40)
+      .regex(/^[+()0-9 .\-x]*$/, 'may use only digits, spaces and + ( ) . - x')
+      .nullable()
+      .default(null),
+    company: z.string().trim().max(100).nullable().default(null),
+  })
+  .strict();
+export type RfqSubmissionForm = z.infer<typeof RfqSubmissionForm>;

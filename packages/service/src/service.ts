@@ -7,6 +7,7 @@ import type { PurgeCounts, Storage } from '@shop/storage';
 import { createCatalogCases } from './catalog-cases';
 import type { Config } from './config';
 import { createHandoffCases } from './handoffs';
+import { createPageCases } from './pages';
 import { createQuoteCases } from './quotes';
 import { createRateLimits } from './rate-limits';
 import type { RateLimits } from './rate-limits';
@@ -33,6 +34,7 @@ export function createService(deps: ServiceDeps) {
     getPreviewSvg: quotes.getPreviewSvg,
     ...createHandoffCases({ storage, limits, publicUrl: config.publicUrl, findQuote: quotes.findQuote }),
     ...createRfqCases({ storage, limits, publicUrl: config.publicUrl }),
+    ...createPageCases({ catalog, storage, limits }),
 
     /** Whether the service can do its work: the database answers. */
     async isHealthy(): Promise<boolean> {

@@ -1,0 +1,150 @@
+// What the pages behind the links read and do: the order page, the plate quoter (priced again at
+// today's prices by the same pricing code), and the quote-request form with its submissions.
+import { PlateItem, RfqSubmissionForm, ServiceError, parseRequest, z } from '@shop/contracts';
+import type { Handoff, HandoffItem, Quote, QuotedItem } from '@shop/contracts';
+import type { Catalog } from '@shop/catalog';
+import { renderPlateSvg } from '@shop/geometry';
+import { pricePlateItem } from '@shop/pricing';
+import type { RfqSubmissionRecord, Storage } from '@shop/storage';
+import type { RequestContext } from './context';
+import type { PlateDesign } from './handoffs';
+import { isWellFormedId, newId } from './ids';
+import type { RateLimits } from './rate-limits';
+import type { StoredRfqLink } from './rfq-links';
+import { withStorage } from './storage-guard';
+
+export interface OrderPageItem {
+  item: HandoffItem;
+  /** The item as quoted; null once its quote is gone. */
+  quoted: QuotedItem | null;
+  /** The plate quoter's design for a plate item. */
+  designId: string | null;
+}
+
+export interface OrderPage {
+  handoff: Handoff;
+  expired: boolean;
+  items: OrderPageItem[];
+}
+
+export interface PlateQuoterPage {
+  design: PlateDesign;
+  /** Past the quote's expiry the design can still be viewed and priced again. */
+  expired: boolean;
+  svg: string;
+}
+
+export interface PlateReprice {
+  quantity: number;
+  /** The plate priced today at `quantity`, exactly as a new quote would price it. */
+  item: QuotedItem;
+  /** Today's amount at the quoted quantity minus the quoted amount (0 when prices have not moved). */
+  changeSinceQuoteCents: number | null;
+}
+
+export interface RfqFormPage {
+  stored: StoredRfqLink;
+  expired: boolean;
+}
+
+export interface RfqSubmissionResult {
+  id: string;
+  /** False when the same form was sent twice: the first submission stands. */
+  created: boolean;
+}
+
+export interface PageCaseDeps {
+  catalog: Catalog;
+  storage: Storage;
+  limits: RateLimits;
+}
+
+const Quantity = z.coerce.number().int().min(1).max(999);
+
+export function createPageCases(deps: PageCaseDeps) {
+  const { catalog, storage, limits } = deps;
+
+  async function findDesign(designId: string, ctx: RequestContext): Promise<{ design: PlateDesign; expiresAt: Date }> {
+    const record = isWellFormedId(designId, 'pd') ? await withStorage('read the plate design', () => storage.designs.get(designId, ctx.now)) : null;
+    if (!record) throw new ServiceError('design_not_found', 'This plate design does not exist or has been removed.');
+    const design = JSON.parse(record.design) as PlateDesign;
+    return { design: { ...design, item: PlateItem.parse(design.item) }, expiresAt: record.expiresAt };
+  }
+
+  function priceAt(design: PlateDesign, quantity: number): QuotedItem {
+    return pricePlateItem({ ...design.item, quantity, quantity_options: [] }, { catalog, index: design.index, previewUrl: null });
+  }
+
+  return {
+    async getOrderPage(handoffId: string, ctx: RequestContext): Promise<OrderPage> {
+      await limits.consume('reading', ctx.clientIp);
+      const record = isWellFormedId(handoffId, 'h') ? await withStorage('read the order link', () => storage.handoffs.get(handoffId, ctx.now)) : null;
+      if (!record) throw new ServiceError('handoff_not_found', 'This order link does not exist or has been removed.');
+      const handoff = JSON.parse(record.body) as Handoff;
+      const designs = await withStorage('read the plate designs', () => storage.designs.listForHandoff(handoffId, ctx.now));
+      const quotes = new Map<string, Quote | null>();
+      for (const quoteId of new Set(handoff.items.map((item) => item.quote_id))) {
+        const quote = await withStorage('read the quote', () => storage.quotes.get(quoteId, ctx.now));
+        quotes.set(quoteId, quote ? (JSON.parse(quote.body) as Quote) : null);
+      }
+      return {
+        handoff,
+        expired: ctx.now.getTime() > record.expiresAt.getTime(),
+        items: handoff.items.map((item) => ({
+          item,
+          quoted: quotes.get(item.quote_id)?.items[item.index] ?? null,
+          designId: designs.find((d) => d.quoteId === item.quote_id && d.itemIndex === item.index)?.id ?? null,
+        })),
+      };
+    },
+
+    async getPlateQuoter(designId: string, ctx: RequestContext): Promise<PlateQuoterPage> {
+      await limits.consume('reading', ctx.clientIp);
+      const { design, expiresAt } = await findDesign(designId, ctx);
+      return { design, expired: ctx.now.getTime() > expiresAt.getTime(), svg: renderPlateSvg(design.item) };
+    },
+
+    /** Prices the stored design again at today's prices and the quantity asked. */
+    async repricePlate(designId: string, quantity: unknown, ctx: RequestContext): Promise<PlateReprice> {
+      await limits.consume('reading', ctx.clientIp);
+      const { design } = await findDesign(designId, ctx);
+      const asked = quantity === undefined || quantity === '' ? design.quoted.quantity : parseRequest(Quantity, quantity, ['quantity']);
+      const item = priceAt(design, asked);
+      const today = asked === design.quoted.quantity ? item : priceAt(design, design.quoted.quantity);
+      const changeSinceQuoteCents =
+        today.amount_cents === null || design.quoted.amount_cents === null ? null : today.amount_cents - design.quoted.amount_cents;
+      return { quantity: asked, item, changeSinceQuoteCents };
+    },
+
+    async getRfqForm(rfqId: string, ctx: RequestContext): Promise<RfqFormPage> {
+      await limits.consume('reading', ctx.clientIp);
+      const record = isWellFormedId(rfqId, 'rfq') ? await withStorage('read the quote-request link', () => storage.rfqLinks.get(rfqId, ctx.now)) : null;
+      if (!record) throw new ServiceError('rfq_link_not_found', 'This quote-request link does not exist or has been removed.');
+      return { stored: JSON.parse(record.body) as StoredRfqLink, expired: ctx.now.getTime() > record.expiresAt.getTime() };
+    },
+
+    /**
+     * Keeps a person's quote request for the shop. `idempotencyKey` comes from the form (one per
+     * rendering), so the same form sent twice is stored once.
+     */
+    async submitRfq(rfqId: string, form: unknown, idempotencyKey: string, ctx: RequestContext): Promise<RfqSubmissionResult> {
+      await limits.consume('rfq_links', ctx.clientIp);
+      const record = isWellFormedId(rfqId, 'rfq') ? await withStorage('read the quote-request link', () => storage.rfqLinks.get(rfqId, ctx.now)) : null;
+      if (!record) throw new ServiceError('rfq_link_not_found', 'This quote-request link does not exist or has been removed.');
+      if (ctx.now.getTime() > record.expiresAt.getTime()) {
+        throw new ServiceError('link_expired', 'This quote-request link has expired (links work for 30 days). Ask for a new one.');
+      }
+      const submission = parseRequest(RfqSubmissionForm, form);
+      const id = newId('sub');
+      const body = JSON.stringify({ object: 'rfq_submission', id, rfq_link_id: rfqId, submitted_at: ctx.now.toISOString(), ...submission });
+      return withStorage('keep the quote request', () =>
+        storage.rfqSubmissions.insert({ id, rfqLinkId: rfqId, createdAt: ctx.now, idempotencyKey: `${rfqId}:${idempotencyKey}`, body }),
+      );
+    },
+
+    /** The shop's received quote requests, newest first (for `pnpm rfq:list`; never exposed by the API). */
+    listRfqSubmissions(limit = 100): Promise<RfqSubmissionRecord[]> {
+      return withStorage('read the quote requests', () => storage.rfqSubmissions.list({ limit }));
+    },
+  };
+}
