@@ -3,16 +3,30 @@
 // per-request legacy transport with JSON responses, so no answer is ever an SSE stream.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node';
-import { McpServer, createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server';
+import { McpServer, UnsupportedProtocolVersionError, createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server';
+import { ServiceError } from '@shop/contracts';
+import type { RateLimits } from '@shop/service';
 import express from 'express';
-import type { Express } from 'express';
+import type { ErrorRequestHandler, Express, Request as ExpressRequest, Response as ExpressResponse } from 'express';
 
 export const SERVER_INFO = { name: 'shop-quote', version: '0.1.0' } as const;
-export const SUPPORTED_REVISIONS = ['2026-07-28', '2025-11-25', '2025-06-18'] as const;
+export const SUPPORTED_REVISIONS = ['2026-07-28', '2025-11-25', '2025-06-18'];
+
+/** Body limit of /mcp, the same as the REST app's: a largest legal plate fits well inside it. */
+const BODY_LIMIT = '256kb';
+
+// JSON-RPC error codes used for answers the SDK never sees.
+const PARSE_ERROR = -32700;
+const INVALID_REQUEST = -32600;
+const INTERNAL_ERROR = -32603;
+/** Implementation-defined server error: a request past the tool server's rate limit. */
+const RATE_LIMITED = -32000;
 
 /** What a tool handler may know of the HTTP request it serves. */
 export interface CallerInfo {
   clientIp: string;
+  /** Set when this request is past the tool server's limit: a tool answers it as an isError result. */
+  limitError: ServiceError | null;
 }
 
 const callers = new AsyncLocalStorage<CallerInfo>();
@@ -26,7 +40,11 @@ export function currentCaller(): CallerInfo {
 
 export interface McpAppDeps {
   registerTools: (server: McpServer) => void;
+  /** The limit of SPEC.md's table ("requests to the tool server, of any kind": 600 a minute per IP); null spends nothing. */
+  limits: Pick<RateLimits, 'consume'> | null;
   trustProxy?: boolean | number | string;
+  /** Browser origins allowed besides loopback ones; a request without Origin is always allowed. */
+  allowedOrigins?: string[];
 }
 
 export function createMcpApp(deps: McpAppDeps): Express {
@@ -35,17 +53,58 @@ export function createMcpApp(deps: McpAppDeps): Express {
   app.set('trust proxy', deps.trustProxy ?? false);
 
   const newServer = (): McpServer => {
-    const server = new McpServer(SERVER_INFO, { capabilities: { tools: {} } });
+    // Listing the three revisions makes the SDK's unsupported-version errors name exactly them.
+    const server = new McpServer(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, supportedProtocolVersions: SUPPORTED_REVISIONS });
     deps.registerTools(server);
     return server;
   };
   const modern = toNodeHandler(createMcpHandler(newServer, { legacy: 'reject', responseMode: 'json' }));
 
-  app.use('/mcp', express.json({ limit: '256kb' }));
+  const allowedOrigins = new Set(deps.allowedOrigins ?? []);
+  // The transport's rule against DNS rebinding: a request whose Origin is present and not allowed is 403.
+  app.use('/mcp', (req, res, next) => {
+    const origin = req.get('origin');
+    if (origin === undefined || isAllowedOrigin(origin, allowedOrigins)) {
+      next();
+      return;
+    }
+    sendRpcError(res, 403, null, INVALID_REQUEST, `Forbidden: requests from the origin ${origin} are not allowed.`);
+  });
+  app.use('/mcp', express.json({ limit: BODY_LIMIT }));
+  // Stateless: no session to resume (GET would open an SSE stream) and none to end (DELETE).
   app.all('/mcp', (req, res, next) => {
-    const caller: CallerInfo = { clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown' };
+    if (req.method === 'POST') {
+      next();
+      return;
+    }
+    res.setHeader('Allow', 'POST');
+    sendRpcError(res, 405, null, INVALID_REQUEST, 'Method not allowed: this stateless server takes POST only.');
+  });
+  app.post('/mcp', (req, res, next) => {
+    const caller: CallerInfo = { clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown', limitError: null };
     callers
       .run(caller, async () => {
+        if (deps.limits) {
+          try {
+            await deps.limits.consume('mcp', caller.clientIp);
+          } catch (error) {
+            if (!(error instanceof ServiceError) || error.code !== 'rate_limited') throw error;
+            // A tool call still reaches its tool, which answers isError with retry_after_seconds.
+            if (!isToolCall(req.body)) {
+              sendRateLimited(req, res, error);
+              return;
+            }
+            caller.limitError = error;
+          }
+        }
+        // One answer for every revision not served, naming all three: the SDK's modern handler would
+        // name only 2026-07-28, its legacy transport a plain -32000 text.
+        const requested = req.get('mcp-protocol-version');
+        if (requested !== undefined && !SUPPORTED_REVISIONS.includes(requested)) {
+          const error = new UnsupportedProtocolVersionError({ supported: [...SUPPORTED_REVISIONS], requested });
+          sendRpcError(res, 400, requestId(req.body), error.code, error.message, error.data);
+          return;
+        }
         const webRequest = new Request(new URL(req.originalUrl, 'http://localhost'), {
           method: req.method,
           headers: req.headers as Record<string, string>,
@@ -65,5 +124,58 @@ export function createMcpApp(deps: McpAppDeps): Express {
       })
       .catch(next);
   });
+  app.use(handleMcpError);
   return app;
 }
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function isAllowedOrigin(origin: string, allowed: ReadonlySet<string>): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  return LOOPBACK_HOSTS.has(url.hostname) || allowed.has(url.origin);
+}
+
+function isToolCall(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && (body as { method?: unknown }).method === 'tools/call';
+}
+
+function requestId(body: unknown): string | number | null {
+  const id = typeof body === 'object' && body !== null ? (body as { id?: unknown }).id : undefined;
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
+}
+
+function sendRpcError(res: ExpressResponse, status: number, id: string | number | null, code: number, message: string, data?: unknown): void {
+  res.status(status).json({ jsonrpc: '2.0', id, error: { code, message, ...(data === undefined ? {} : { data }) } });
+}
+
+/** Past the limit, a request other than a tool call: HTTP 429 with Retry-After and a JSON-RPC error. */
+function sendRateLimited(req: ExpressRequest, res: ExpressResponse, error: ServiceError): void {
+  const retryAfter = error.retryAfterSeconds ?? 60;
+  res.setHeader('Retry-After', String(retryAfter));
+  sendRpcError(res, 429, requestId(req.body), RATE_LIMITED, error.message, {
+    code: error.code,
+    retry_after_seconds: retryAfter,
+    details: error.details,
+  });
+}
+
+/** Anything that fails before or around the SDK still answers JSON-RPC in plain JSON, never HTML. */
+const handleMcpError: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+  if (res.headersSent) return;
+  const type = (error as { type?: string }).type;
+  if (type === 'entity.parse.failed') {
+    sendRpcError(res, 400, null, PARSE_ERROR, 'Parse error: the body is not valid JSON.');
+  } else if (type === 'entity.too.large') {
+    sendRpcError(res, 413, null, INVALID_REQUEST, 'The body is larger than 256 KiB.');
+  } else if (type === 'charset.unsupported' || type === 'encoding.unsupported') {
+    sendRpcError(res, 415, null, INVALID_REQUEST, 'Send the body as UTF-8 JSON without a content encoding.');
+  } else {
+    process.stderr.write(`${JSON.stringify({ level: 50, app: 'mcp', msg: 'unhandled error', err: String(error) })}\n`);
+    sendRpcError(res, 500, requestId(req.body), INTERNAL_ERROR, 'Internal error: the request was not completed.');
+  }
+};

@@ -2,6 +2,19 @@
 import { readConfig } from '@shop/service';
 import type { Config } from '@shop/service';
 
-export function loadConfig(): Config {
-  return readConfig(process.env);
+export interface McpConfig extends Config {
+  /**
+   * Browser origins allowed to call /mcp besides loopback ones and PUBLIC_URL's (MCP_ALLOWED_ORIGINS,
+   * comma-separated). Requests without an Origin header (assistants, CLIs) are always allowed.
+   */
+  allowedOrigins: string[];
+}
+
+export function loadConfig(): McpConfig {
+  const config = readConfig(process.env);
+  const extra = (process.env.MCP_ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  return { ...config, allowedOrigins: [new URL(config.publicUrl).origin, ...extra.map((origin) => new URL(origin).origin)] };
 }

@@ -1,3 +1,5 @@
 export { SERVER_INFO, SUPPORTED_REVISIONS, createMcpApp, currentCaller } from './app';
 export type { CallerInfo, McpAppDeps } from './app';
-export { registerShopTools } from './tools';
+export { TOOL_NAMES, registerShopTools } from './tools';
+export type { ShopToolDeps, ToolName } from './tools';
+export type { ToolErrorBody } from './tool-results';

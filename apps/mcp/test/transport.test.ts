@@ -19,13 +19,15 @@ describe('the /mcp endpoint', () => {
   let url: string;
 
   beforeAll(async () => {
-    const app = createMcpApp({ registerTools: registerPing });
+    const app = createMcpApp({ registerTools: registerPing, limits: null, allowedOrigins: ['https://quotes.example.com'] });
     server = await new Promise((resolve) => {
       const s = app.listen(0, '127.0.0.1', () => resolve(s));
     });
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 
   async function rpc(version: string, method: string, params: object, id = 1) {
     const response = await fetch(url, {
@@ -52,11 +54,66 @@ describe('the /mcp endpoint', () => {
     expect(call.body.result.structuredContent).toEqual({ pong: true });
   });
 
+  it.each(['2025-03-26', '2024-11-05', '2027-01-01'])('answers revision %s with the unsupported-version error naming the three', async (version) => {
+    const reply = await rpc(version, 'tools/list', {}, 7);
+    expect(reply.status).toBe(400);
+    expect(reply.type).toContain('application/json');
+    expect(reply.body).toEqual({
+      jsonrpc: '2.0',
+      id: 7,
+      error: {
+        code: UNSUPPORTED_PROTOCOL_VERSION,
+        message: `Unsupported protocol version: ${version}`,
+        data: { supported: ['2026-07-28', '2025-11-25', '2025-06-18'], requested: version },
+      },
+    });
+  });
+
+  it('answers an initialize asking for an older revision with 2025-11-25, as the handshake negotiates', async () => {
+    const reply = await rpc('2025-06-18', 'initialize', { protocolVersion: '2024-11-05', capabilities: {}, clientInfo: { name: 'old', version: '1' } });
+    expect(reply.body.result.protocolVersion).toBe('2025-11-25');
+    expect(reply.body.result.capabilities).toEqual({ tools: { listChanged: false } });
+  });
+
+  it.each(['GET', 'DELETE'])('refuses %s with 405 in JSON: there is no session and no stream to open', async (method) => {
+    const response = await fetch(url, { method, headers: { accept: 'application/json, text/event-stream' } });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(((await response.json()) as any).error.code).toBe(-32600);
+  });
+
+  it('answers a body that is not JSON with a JSON-RPC parse error in JSON', async () => {
+    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":' });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(await response.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the body is not valid JSON.' } });
+  });
+
+  it('refuses a request from a foreign browser origin with 403, against DNS rebinding', async () => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18', origin: 'http://evil.example.com' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+    });
+    expect(response.status).toBe(403);
+    expect(response.headers.get('content-type')).toContain('application/json');
+  });
+
+  it.each(['http://localhost:6274', 'http://127.0.0.1:3000', 'https://quotes.example.com'])('accepts a request from the origin %s', async (origin) => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18', origin },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+    });
+    expect(response.status).toBe(200);
+  });
+
   it('serves a v2 client pinned to 2026-07-28', async () => {
     const client = new Client({ name: 'test', version: '1' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
     await client.connect(new StreamableHTTPClientTransport(new URL(url)));
     try {
-      expect(client.getNegotiatedProtocolVersion?.() ?? '2026-07-28').toBe('2026-07-28');
+      expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
       const tools = await client.listTools();
       expect(tools.tools.map((t) => t.name)).toEqual(['ping']);
       const result = await client.callTool({ name: 'ping', arguments: {} });
