@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     log(30, { signal, msg: 'shutting down' });
     server.close(() => {
-      runtime.close().finally(() => process.exit(0));
+      void runtime.close().finally(() => process.exit(0));
     });
     server.closeIdleConnections();
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();

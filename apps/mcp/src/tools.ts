@@ -1,7 +1,8 @@
 // The tools of the server, each mirroring a REST route through the same service use case:
 // validate the arguments, call one use case, answer its REST body (or its error) as the tool result.
 import type { CallToolResult, McpServer, StandardSchemaWithJSON, ToolAnnotations } from '@modelcontextprotocol/server';
-import { Handoff, MaterialList, ProductList, Quote, RfqLink, z } from '@shop/contracts';
+import type { z } from '@shop/contracts';
+import { Handoff, MaterialList, ProductList, Quote, RfqLink } from '@shop/contracts';
 import type { Clock, RequestContext, Service } from '@shop/service';
 import { currentCaller } from './app';
 import {

@@ -39,7 +39,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     if (timer) clearInterval(timer);
     server.close(() => {
-      runtime.close().finally(() => process.exit(0));
+      void runtime.close().finally(() => process.exit(0));
     });
     server.closeIdleConnections();
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
