@@ -1,0 +1,65 @@
+# syntax=docker/dockerfile:1
+# One image, two entry points: the REST app (default) and the MCP tool server.
+#   docker build -t shop-quote .
+#   docker run -p 3000:3000 -e DATABASE_URL=postgresql://... shop-quote                            # REST
+#   docker run -p 3001:3001 -e DATABASE_URL=postgresql://... shop-quote node apps/mcp/dist/server.js  # MCP
+# Migrations are applied by each process as it starts (see docs/deploy.md).
+
+FROM node:20-bookworm-slim AS base
+ENV CI=true \
+    TURBO_TELEMETRY_DISABLED=1
+RUN npm install -g pnpm@10.34.9 && npm cache clean --force
+WORKDIR /app
+
+FROM base AS build
+# better-sqlite3 is compiled from source; node-gyp takes the headers shipped with the image's node.
+# hadolint ignore=DL3008
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+ENV npm_config_nodedir=/usr/local
+# Packages are fetched from the lockfile alone, so this layer is reused until the lockfile changes.
+COPY pnpm-lock.yaml pnpm-workspace.yaml .npmrc ./
+RUN --mount=type=cache,id=pnpm-store,target=/pnpm/store \
+    pnpm fetch --frozen-lockfile --store-dir /pnpm/store
+COPY . .
+# The install also runs @shop/storage's postinstall, which generates the Prisma clients into
+# packages/storage/src/generated; `pnpm build` compiles them into packages/storage/dist.
+RUN --mount=type=cache,id=pnpm-store,target=/pnpm/store \
+    pnpm install --frozen-lockfile --offline --store-dir /pnpm/store \
+ && pnpm build
+# Keep production dependencies only. Scripts are not run again: better-sqlite3 stays built and the
+# generated clients stay where the install put them. A max age of 0 removes the dropped packages
+# from node_modules/.pnpm at once (they would otherwise linger there for a week).
+RUN --mount=type=cache,id=pnpm-store,target=/pnpm/store \
+    pnpm install --prod --frozen-lockfile --offline --ignore-scripts --store-dir /pnpm/store \
+      --config.modules-cache-max-age=0
+# What the processes read at run time, in the repository's layout (the apps find the repository
+# root, and with it prisma/ and data/, three folders above their dist/):
+# every package.json, dist/ and node_modules/, the migrations, the REST app's static files and the
+# schema engine's CommonJS glue (loaded from packages/storage/src/generated at run time).
+RUN mkdir -p /out \
+ && cp -a package.json node_modules prisma /out/ \
+ && for dir in packages/* apps/*; do \
+      mkdir -p "/out/$dir" && cp -a "$dir/package.json" "$dir/dist" "/out/$dir/"; \
+      if [ -d "$dir/node_modules" ]; then cp -a "$dir/node_modules" "/out/$dir/"; fi; \
+    done \
+ && cp -a apps/rest/public /out/apps/rest/ \
+ && mkdir -p /out/packages/storage/src/generated \
+ && cp -a packages/storage/src/generated/schema-engine /out/packages/storage/src/generated/
+
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    PORT=3000 \
+    MCP_PORT=3001
+WORKDIR /app
+# Code stays owned by root (read-only for the app); only data/ (the SQLite default) is writable.
+COPY --from=build /out /app
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+EXPOSE 3000 3001
+# The REST app's status route; no curl in the slim image, so node asks. The MCP service overrides
+# this in compose.yaml (it has no status route; any HTTP answer on /mcp means it is up).
+HEALTHCHECK --interval=15s --timeout=5s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/v1/status').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "apps/rest/dist/server.js"]

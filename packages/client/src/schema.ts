@@ -1,0 +1,1836 @@
+// Generated from the OpenAPI document of @shop/contracts by scripts/generate-schema.ts: do not edit.
+// Regenerate with `pnpm --filter @shop/client generate`; test/schema.test.ts fails while this file is stale.
+
+export interface paths {
+    "/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Service status */
+        get: operations["getStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This document */
+        get: operations["getOpenApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/materials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Plate materials with every thickness sold
+         * @description Empty while online plate orders are switched off. Takes no query parameters.
+         */
+        get: operations["listMaterials"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Catalog products with their tiers */
+        get: operations["listProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One product */
+        get: operations["getProduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Structural sections
+         * @description Tube, angle and bar sections first, then W shapes and C shapes by designation.
+         */
+        get: operations["listProfiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price 1 to 10 items
+         * @description Prices plates and catalog products and keeps the quote. A blocked quote is a normal 201 answer carrying blocking issues. Asking again makes a new quote.
+         */
+        post: operations["createQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes/{public_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A quote exactly as created
+         * @description Reads `expired` once past `expires_at`; removed 30 days after it expires.
+         */
+        get: operations["getQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes/{public_id}/items/{index}/preview.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Drawing of one plate item
+         * @description Outline, every hole and slot, each bend as a dashed line with its direction and angle.
+         */
+        get: operations["getPlatePreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/handoffs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order link for items of ready quotes
+         * @description The `url` is a bearer link: give it only to the person it is for.
+         */
+        post: operations["createHandoff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rfq-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quote-request link from a job description
+         * @description Carries nothing about the person: a name, e-mail or phone key, or contact details in the text, is refused.
+         */
+        post: operations["createRfqLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /**
+         * @example {
+         *       "object": "status",
+         *       "ok": true,
+         *       "docs_url": "http://localhost:3000/docs",
+         *       "api": "v1"
+         *     }
+         */
+        Status: {
+            /** @enum {string} */
+            object: "status";
+            ok: boolean;
+            docs_url: string;
+            /**
+             * @default v1
+             * @enum {string}
+             */
+            api?: "v1";
+        };
+        /**
+         * @example {
+         *       "error": {
+         *         "type": "invalid_request_error",
+         *         "code": "parameter_invalid",
+         *         "message": "items[0].outline.width_in must be at most 120.",
+         *         "request_id": "req_8fK2mQ9xLp4Rt7Vb1Nc3",
+         *         "param": "items[0].outline.width_in",
+         *         "retryable": false,
+         *         "doc_url": null,
+         *         "details": null
+         *       }
+         *     }
+         */
+        ErrorEnvelope: {
+            error: components["schemas"]["ErrorBody"];
+        };
+        ErrorBody: {
+            /**
+             * @description Branch on type, then code.
+             * @enum {string}
+             */
+            type: "invalid_request_error" | "not_found_error" | "conflict_error" | "rate_limit_error" | "api_error";
+            code: string;
+            /** @description For people. */
+            message: string;
+            /** @description Equals the X-Request-Id header. */
+            request_id: string;
+            /**
+             * @description The field at fault (named on a 422).
+             * @default null
+             */
+            param?: string | null;
+            /** @default false */
+            retryable?: boolean;
+            /** @default null */
+            doc_url?: string | null;
+            /** @default null */
+            details?: {
+                [key: string]: unknown;
+            } | null;
+        };
+        OpenApiDocument: {
+            /** @enum {string} */
+            openapi: "3.1.0";
+            info: {
+                [key: string]: unknown;
+            };
+            servers: {
+                [key: string]: unknown;
+            }[];
+            paths: {
+                [key: string]: unknown;
+            };
+            components: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        MaterialList: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["Material"][];
+            /** @default false */
+            has_more?: boolean;
+            /**
+             * @description Send back as `cursor` with the same filters.
+             * @default null
+             */
+            next_cursor?: string | null;
+        };
+        Material: {
+            /** @enum {string} */
+            object: "material";
+            id: components["schemas"]["MaterialId"];
+            name: string;
+            /** @description Nothing thicker is cut in this material. */
+            max_laser_thickness_in: number;
+            thicknesses: components["schemas"]["ThicknessOffer"][];
+        };
+        /**
+         * @description The value a plate item takes as `material`.
+         * @enum {string}
+         */
+        MaterialId: "mild_steel" | "stainless_304" | "stainless_316" | "aluminum_6061";
+        ThicknessOffer: {
+            /** @description Quote with exactly this value. */
+            thickness_in: number;
+            label: string;
+            /** @description True when the size is stocked; a size not stocked is still sold and its lead time includes bringing the plate in. */
+            carried: boolean;
+            lead_time: components["schemas"]["LeadTime"];
+        };
+        /**
+         * @example {
+         *       "days_min": 3,
+         *       "days_max": 5,
+         *       "note": "Business days from the order for cut plate, ready to ship or pick up."
+         *     }
+         */
+        LeadTime: {
+            /** @description Days from the order. */
+            days_min: number;
+            days_max: number;
+            /** @description Which days they are and what the span includes. */
+            note: string;
+        } | null;
+        ProductList: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["Product"][];
+            /** @default false */
+            has_more?: boolean;
+            /**
+             * @description Send back as `cursor` with the same filters.
+             * @default null
+             */
+            next_cursor?: string | null;
+        };
+        Product: {
+            /** @enum {string} */
+            object: "product";
+            slug: string;
+            name: string;
+            division: string;
+            blurb: string;
+            /** @description Page that sells it. */
+            product_url: string;
+            tiers: components["schemas"]["ProductTier"][];
+            image_url: string | null;
+            certification_note: string | null;
+        };
+        ProductTier: {
+            kind: components["schemas"]["TierKind"];
+            label: string;
+            includes: string[];
+            /** @description Only an orderable tier can be quoted. */
+            orderable: boolean;
+            /** @description Before HST; null when the price is on request. */
+            unit_amount_cents: number | null;
+            lead_time_days: number | null;
+        };
+        /**
+         * @description design = the drawing package; kit = steel cut to the drawings; welded = built in the operator's shop.
+         * @enum {string}
+         */
+        TierKind: "design" | "kit" | "welded";
+        ProfileList: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["Profile"][];
+            /** @default false */
+            has_more?: boolean;
+            /**
+             * @description Send back as `cursor` with the same filters.
+             * @default null
+             */
+            next_cursor?: string | null;
+        };
+        Profile: {
+            /** @enum {string} */
+            object: "profile";
+            profile_type: components["schemas"]["ProfileType"];
+            /** @description Used by W shapes (I_BEAM) and C shapes (CHANNEL), as AISC writes it. */
+            designation: string | null;
+            weight_lb_per_ft: number | null;
+            /** @description For tube, angle and bar: an estimate sends every key, in inches, each inside its span. */
+            dimensions: {
+                [key: string]: components["schemas"]["DimensionSpan"];
+            } | null;
+            /** @description Any rule between the dimensions. */
+            note: string | null;
+        };
+        /** @enum {string} */
+        ProfileType: "I_BEAM" | "CHANNEL" | "HSS_SQUARE" | "HSS_RECT" | "ANGLE" | "FLAT_BAR" | "ROUND_BAR";
+        /**
+         * @example {
+         *       "min_in": 1,
+         *       "max_in": 12
+         *     }
+         */
+        DimensionSpan: {
+            min_in: number;
+            max_in: number;
+        };
+        Quote: {
+            /** @enum {string} */
+            object: "quote";
+            /** @example q_4Vx9kQ2mT7pL1sN8rB3cZ0 */
+            id: string;
+            /** @enum {string} */
+            status: "ready" | "blocked" | "expired";
+            /** @enum {string} */
+            price_type: "firm" | "estimate";
+            /** @description True when any part is an estimate. */
+            beta: boolean;
+            /** @description What an estimate means; pass it on as written. */
+            notice: string | null;
+            /** @enum {string} */
+            currency: "cad";
+            /** @description In request order. */
+            items: components["schemas"]["QuotedItem"][];
+            /** @description Before HST. */
+            amount_subtotal_cents: number | null;
+            /** @description HST (13%, Ontario) as its own figure. */
+            amount_tax_cents: number | null;
+            amount_total_cents: number | null;
+            tax_note: string;
+            /** @description Quote-level issues. */
+            issues: components["schemas"]["Issue"][];
+            /**
+             * Format: date-time
+             * @example 2026-11-21T15:04:05.123Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description created_at + 7 days.
+             * @example 2026-11-21T15:04:05.123Z
+             */
+            expires_at: string;
+        };
+        QuotedItem: {
+            /** @description Place in the quote, from 0. */
+            index: number;
+            /** @enum {string} */
+            kind: "product" | "plate";
+            /** @description Written by the service. */
+            description: string;
+            /** @description The requester's label as sent (null if dropped). */
+            label: string | null;
+            /** @enum {string} */
+            status: "ready" | "blocked";
+            /** @enum {string} */
+            price_type: "firm" | "estimate";
+            quantity: number;
+            quantity_options: components["schemas"]["QuantityOption"][];
+            /** @description Before HST. */
+            unit_amount_cents: number | null;
+            /** @description Before HST. */
+            amount_cents: number | null;
+            includes: string[];
+            delivery: components["schemas"]["Delivery"];
+            lead_time: components["schemas"]["LeadTime"] & unknown;
+            issues: components["schemas"]["Issue"][];
+            plate: components["schemas"]["QuotedPlate"];
+            product: components["schemas"]["QuotedProduct"];
+        };
+        /** @description The same item priced at another quantity (CAD cents before HST). */
+        QuantityOption: {
+            quantity: number;
+            unit_amount_cents: number;
+            amount_cents: number;
+        };
+        Delivery: {
+            /**
+             * @description quoted_after_order = freight quoted by the operator after the order and not in this quote; priced_at_checkout = the order page prices delivery from the address, or the person picks up; not_applicable = nothing ships.
+             * @enum {string}
+             */
+            status: "quoted_after_order" | "priced_at_checkout" | "not_applicable";
+            note: string | null;
+        };
+        /**
+         * @example {
+         *       "code": "label_dropped",
+         *       "severity": "warning",
+         *       "message": "The label was left off: it may only use letters, digits, spaces and - _ # . , ( ) / ' \".",
+         *       "param": "items[0].label"
+         *     }
+         */
+        Issue: {
+            /**
+             * @description Issue code; new codes may be added.
+             * @enum {string}
+             */
+            code: "label_dropped" | "thickness_over_laser" | "outline_invalid" | "part_too_small" | "part_exceeds_sheet" | "hole_outside_part" | "hole_too_close_to_edge" | "holes_overlap" | "hole_too_small" | "bend_misses_part" | "bends_cross" | "bend_flange_too_short" | "bend_not_offered" | "hole_smaller_than_thickness" | "hole_near_bend" | "plate_not_carried" | "lead_time_after_order";
+            /**
+             * @description A blocking issue stops the quote: act on its message and ask for a new quote.
+             * @enum {string}
+             */
+            severity: "blocking" | "warning" | "info";
+            message: string;
+            /** @description The request field it is about. */
+            param: string | null;
+        };
+        QuotedPlate: {
+            material: components["schemas"]["MaterialId"];
+            thickness_in: number;
+            /** @description Extent of the outline in the item's frame. */
+            width_in: number;
+            height_in: number;
+            hole_count: number;
+            slot_count: number;
+            bend_count: number;
+            /** @description One piece; null when blocked before pricing. */
+            weight_lb: number | null;
+            /** @description One piece; null when blocked before pricing. */
+            cut_length_in: number | null;
+            /** @description SVG drawing of the part as priced; null when the plate is blocked. */
+            preview_url: string | null;
+        } | null;
+        QuotedProduct: {
+            slug: string;
+            tier: components["schemas"]["TierKind"];
+            product_url: string;
+        } | null;
+        QuoteRequest: {
+            items: components["schemas"]["QuoteRequestItem"][];
+        };
+        QuoteRequestItem: components["schemas"]["ProductItem"] | components["schemas"]["PlateItem"];
+        /**
+         * @example {
+         *       "kind": "product",
+         *       "slug": "round-bale-feeder",
+         *       "tier": "kit",
+         *       "quantity": 2,
+         *       "quantity_options": [
+         *         4
+         *       ],
+         *       "label": "North pasture"
+         *     }
+         */
+        ProductItem: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "product";
+            slug: string;
+            tier: components["schemas"]["TierKind"] & unknown;
+            /** @default 1 */
+            quantity?: number;
+            /**
+             * @description Other quantities to price beside `quantity`; none for a design package.
+             * @default []
+             */
+            quantity_options?: number[];
+            /**
+             * @description The requester's label. Letters, digits, spaces and - _ # . , ( ) / ' " only; anything else, or a label reading as a link, address or phone number, is left off with a `label_dropped` warning.
+             * @default null
+             * @example Bracket A
+             */
+            label?: string | null;
+        };
+        /**
+         * @example {
+         *       "kind": "plate",
+         *       "material": "mild_steel",
+         *       "thickness_in": 0.25,
+         *       "outline": {
+         *         "kind": "rectangle",
+         *         "width_in": 6,
+         *         "height_in": 4
+         *       },
+         *       "holes": [
+         *         {
+         *           "kind": "grid",
+         *           "center_x_in": 3,
+         *           "center_y_in": 2,
+         *           "columns": 2,
+         *           "rows": 2,
+         *           "x_spacing_in": 4,
+         *           "y_spacing_in": 2,
+         *           "diameter_in": 0.5,
+         *           "rotation_deg": 0
+         *         }
+         *       ],
+         *       "bends": [],
+         *       "quantity": 10,
+         *       "quantity_options": [
+         *         25,
+         *         100
+         *       ],
+         *       "label": "Base plate"
+         *     }
+         */
+        PlateItem: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "plate";
+            material: components["schemas"]["MaterialId"];
+            /** @description One of the material's listed thicknesses, exactly. */
+            thickness_in: number;
+            outline: components["schemas"]["Outline"];
+            /**
+             * @description At most 200 entries and 500 cutouts in all, counting every hole of a pattern.
+             * @default []
+             */
+            holes?: components["schemas"]["HolePattern"][];
+            /** @default [] */
+            bends?: components["schemas"]["Bend"][];
+            /** @default 1 */
+            quantity?: number;
+            /**
+             * @description Other quantities to price beside `quantity`.
+             * @default []
+             */
+            quantity_options?: number[];
+            /**
+             * @description The requester's label. Letters, digits, spaces and - _ # . , ( ) / ' " only; anything else, or a label reading as a link, address or phone number, is left off with a `label_dropped` warning.
+             * @default null
+             * @example Bracket A
+             */
+            label?: string | null;
+        };
+        Outline: components["schemas"]["RectangleOutline"] | components["schemas"]["CircleOutline"] | components["schemas"]["RingOutline"] | components["schemas"]["PolygonOutline"];
+        /** @description Lower-left corner on the origin. */
+        RectangleOutline: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "rectangle";
+            width_in: number;
+            height_in: number;
+        };
+        /** @description Centre at (d/2, d/2). */
+        CircleOutline: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "circle";
+            diameter_in: number;
+        };
+        /** @description Outer and inner circles on the same centre; wall at least 1/8 in. */
+        RingOutline: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "ring";
+            outer_diameter_in: number;
+            inner_diameter_in: number;
+        };
+        PolygonOutline: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "PolygonOutline";
+            /** @description 3 to 200 corners in either winding; a last corner repeating the first is dropped. */
+            points_in: components["schemas"]["Point"][];
+        };
+        /** @description [x, y] in inches, each 0 to 120. */
+        Point: [
+            number,
+            number
+        ];
+        HolePattern: components["schemas"]["SingleHole"] | components["schemas"]["LinearHoles"] | components["schemas"]["GridHoles"] | components["schemas"]["BoltCircle"] | components["schemas"]["Slot"];
+        /** @description One hole centred at (x_in, y_in). */
+        SingleHole: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "single";
+            x_in: number;
+            y_in: number;
+            /** @description Hole diameter in inches, > 0 and at most 120. */
+            diameter_in: number;
+        };
+        /** @description First hole at the start; each next is spacing_in further along angle_deg. */
+        LinearHoles: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "linear";
+            start_x_in: number;
+            start_y_in: number;
+            count: number;
+            spacing_in: number;
+            /** @description Hole diameter in inches, > 0 and at most 120. */
+            diameter_in: number;
+            /**
+             * @description Direction of the row: 0 runs right, 90 runs up.
+             * @default 0
+             */
+            angle_deg?: number;
+        };
+        /** @description Columns across, rows up, centred on the centre, spacings centre to centre. */
+        GridHoles: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "grid";
+            center_x_in: number;
+            center_y_in: number;
+            columns: number;
+            rows: number;
+            x_spacing_in: number;
+            y_spacing_in: number;
+            /** @description Hole diameter in inches, > 0 and at most 120. */
+            diameter_in: number;
+            /**
+             * @description Counter-clockwise about the centre.
+             * @default 0
+             */
+            rotation_deg?: number;
+        };
+        /** @description Holes evenly spaced on the circle. */
+        BoltCircle: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "bolt_circle";
+            center_x_in: number;
+            center_y_in: number;
+            count: number;
+            bolt_circle_diameter_in: number;
+            /** @description Hole diameter in inches, > 0 and at most 120. */
+            diameter_in: number;
+            /**
+             * @description The first hole, counter-clockwise from +x.
+             * @default 0
+             */
+            start_angle_deg?: number;
+        };
+        /** @description Round-ended slot. */
+        Slot: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "slot";
+            center_x_in: number;
+            center_y_in: number;
+            width_in: number;
+            /** @description Tip to tip. */
+            length_in: number;
+            /**
+             * @description Long axis, counter-clockwise from +x.
+             * @default 0
+             */
+            angle_deg?: number;
+        };
+        /** @description A straight fold across the whole part. */
+        Bend: {
+            start_in: components["schemas"]["Point"] & unknown;
+            end_in: components["schemas"]["Point"] & unknown;
+            /** @default 90 */
+            angle_deg?: number;
+            /**
+             * @description up = mountain fold seen from above, down = valley fold. Does not change the price.
+             * @default up
+             * @enum {string}
+             */
+            direction?: "up" | "down";
+        };
+        Handoff: {
+            /** @enum {string} */
+            object: "handoff";
+            id: string;
+            /** @description A bearer link: anyone holding it can open the page. Give it only to the person it is for. */
+            url: string;
+            /**
+             * Format: date-time
+             * @description When the last of its quotes expires.
+             * @example 2026-11-21T15:04:05.123Z
+             */
+            expires_at: string;
+            /** @description In the order the quotes list them. */
+            items: components["schemas"]["HandoffItem"][];
+        };
+        HandoffItem: {
+            quote_id: string;
+            index: number;
+            description: string;
+            /**
+             * @description What the item's button does.
+             * @enum {string}
+             */
+            action: "open_plate_quoter" | "open_product_page";
+            label: string | null;
+        };
+        /**
+         * @example {
+         *       "quote_ids": [
+         *         "q_4Vx9kQ2mT7pL1sN8rB3cZ0"
+         *       ]
+         *     }
+         */
+        HandoffRequest: {
+            /** @description Ready, unexpired quotes; at most 10 items across them. */
+            quote_ids: string[];
+        };
+        RfqLink: {
+            /** @enum {string} */
+            object: "rfq_link";
+            id: string;
+            /** @description Opens the quote-request form with the job filled in; a bearer link. */
+            url: string;
+            /**
+             * Format: date-time
+             * @description 30 days after creation.
+             * @example 2026-11-21T15:04:05.123Z
+             */
+            expires_at: string;
+        };
+        /**
+         * @example {
+         *       "description": "Weld a 3/8 in base plate to a 4 x 4 x 1/4 HSS post, 36 in tall, hot-dip galvanized. Needed in 3 weeks.",
+         *       "material": "mild steel",
+         *       "thickness_in": 0.375,
+         *       "quantity": 12
+         *     }
+         */
+        RfqLinkRequest: {
+            /** @description Plain words: sizes, material, finish, how many, when needed. No contact details. */
+            description: string;
+            /** @default null */
+            material?: string | null;
+            /** @default null */
+            thickness_in?: number | null;
+            /** @default null */
+            quantity?: number | null;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service is up. */
+            200: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+            /** @description The path exists but not with this method (`method_not_allowed`). */
+            405: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (`internal_error`). */
+            500: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI 3.1.0 document. */
+            200: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenApiDocument"];
+                };
+            };
+            /** @description The path exists but not with this method (`method_not_allowed`). */
+            405: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (`internal_error`). */
+            500: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listMaterials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every plate material. */
+            200: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaterialList"];
+                };
+            };
+            /** @description The path exists but not with this method (`method_not_allowed`). */
+            405: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. */
+            422: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (`internal_error`). */
+            500: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Storage could not be reached (`storage_unavailable`); retryable. */
+            503: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listProducts: {
+        parameters: {
+            query?: {
+                /** @description Words in the name, blurb or division, in any order, ignoring case. */
+                search?: string;
+                /** @description Only products of this division. */
+                division?: string;
+                /** @description 1 to 50; default 20. */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of products. */
+            200: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductList"];
+                };
+            };
+            /** @description The path exists but not with this method (`method_not_allowed`). */
+            405: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. */
+            422: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (`internal_error`). */
+            500: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Storage could not be reached (`storage_unavailable`); retryable. */
+            503: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product. */
+            200: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description No published product has the slug (`product_not_found`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The path exists but not with this method (`method_not_allowed`). */
+            405: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (`internal_error`). */
+            500: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Storage could not be reached (`storage_unavailable`); retryable. */
+            503: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listProfiles: {
+        parameters: {
+            query?: {
+                /** @description Matches designations and section names, ignoring case and spaces. */
+                search?: string;
+                profile_type?: components["schemas"]["ProfileType"];
+                /** @description 1 to 50; default 20. */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of profiles. */
+            200: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileList"];
+                };
+            };
+            /** @description The path exists but not with this method (`method_not_allowed`). */
+            405: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. */
+            422: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (`internal_error`). */
+            500: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Storage could not be reached (`storage_unavailable`); retryable. */
+            503: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The quote, kept as created. */
+            201: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description The body is not valid JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The path exists but not with this method (`method_not_allowed`). */
+            405: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is over 256 KiB (`body_too_large`). */
+            413: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. */
+            422: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (`internal_error`). */
+            500: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Storage could not be reached (`storage_unavailable`); retryable. */
+            503: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                public_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quote. */
+            200: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Never given out or already removed (`quote_not_found`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The path exists but not with this method (`method_not_allowed`). */
+            405: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (`internal_error`). */
+            500: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Storage could not be reached (`storage_unavailable`); retryable. */
+            503: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPlatePreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                public_id: string;
+                /** @description Place of the item in the quote, from 0. */
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The drawing. */
+            200: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description No such quote (`quote_not_found`) or the item has no drawing (`preview_not_found`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The path exists but not with this method (`method_not_allowed`). */
+            405: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. */
+            422: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (`internal_error`). */
+            500: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Storage could not be reached (`storage_unavailable`); retryable. */
+            503: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createHandoff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HandoffRequest"];
+            };
+        };
+        responses: {
+            /** @description The order link. */
+            201: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Handoff"];
+                };
+            };
+            /** @description The body is not valid JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The path exists but not with this method (`method_not_allowed`). */
+            405: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the state of a quote. */
+            409: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is over 256 KiB (`body_too_large`). */
+            413: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. */
+            422: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (`internal_error`). */
+            500: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Storage could not be reached (`storage_unavailable`); retryable. */
+            503: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createRfqLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RfqLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description The quote-request link. */
+            201: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RfqLink"];
+                };
+            };
+            /** @description The body is not valid JSON (`invalid_json`). */
+            400: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The path exists but not with this method (`method_not_allowed`). */
+            405: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is over 256 KiB (`body_too_large`). */
+            413: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. */
+            422: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (`internal_error`). */
+            500: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Storage could not be reached (`storage_unavailable`); retryable. */
+            503: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+}
