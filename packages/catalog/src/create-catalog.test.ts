@@ -147,11 +147,18 @@ describe('products', () => {
     }
   });
 
-  it('puts product pages and photos under the shop address', () => {
+  it('puts product pages under the shop address and pictures under the shop address by default', () => {
     for (const product of products) {
       expect(product.product_url).toBe(`https://shop.example.ca/products/${product.slug}`);
-      if (product.image_url !== null) expect(product.image_url.startsWith('https://shop.example.ca/')).toBe(true);
+      expect(product.image_url).toBe(`https://shop.example.ca/images/products/${product.slug}.svg`);
     }
+  });
+
+  it('serves pictures from imagesUrl when given (the service\'s own address)', () => {
+    const split = createCatalog({ shopUrl: 'https://shop.example.ca', imagesUrl: 'https://quotes.example.ca/' });
+    const product = split.getProduct('round-bale-feeder');
+    expect(product?.product_url).toBe('https://shop.example.ca/products/round-bale-feeder');
+    expect(product?.image_url).toBe('https://quotes.example.ca/images/products/round-bale-feeder.svg');
   });
 
   it('prices a tier only when it is orderable, and some welded tiers are on request', () => {

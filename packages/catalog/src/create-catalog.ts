@@ -12,6 +12,11 @@ import { PROFILE_ENTRIES } from './profiles';
 export interface CatalogOptions {
   /** Base of the product pages: `${shopUrl}/products/${slug}`. */
   shopUrl: string;
+  /**
+   * Base of the product pictures: `${imagesUrl}/images/products/${slug}.svg`. The REST app serves
+   * them, so the service passes its PUBLIC_URL; defaults to shopUrl.
+   */
+  imagesUrl?: string;
   /** False switches online plate orders off: no materials listed, none available for plates. Default true. */
   plateOrdersEnabled?: boolean;
 }
@@ -37,6 +42,7 @@ export interface Catalog {
 
 export function createCatalog(options: CatalogOptions): Catalog {
   const shopUrl = options.shopUrl.replace(/\/+$/, '');
+  const imagesUrl = (options.imagesUrl ?? options.shopUrl).replace(/\/+$/, '');
   const plateOrdersEnabled = options.plateOrdersEnabled ?? true;
   const tables = PRICE_TABLES;
   const rules = Object.freeze(buildPlateRules(tables));
@@ -67,7 +73,7 @@ export function createCatalog(options: CatalogOptions): Catalog {
     blurb: entry.blurb,
     product_url: `${shopUrl}/products/${entry.slug}`,
     tiers: entry.tiers.map((tier) => ({ ...tier, includes: [...tier.includes] })),
-    image_url: entry.hasImage ? `${shopUrl}/images/products/${entry.slug}.jpg` : null,
+    image_url: `${imagesUrl}/images/products/${entry.slug}.svg`,
     certification_note: entry.certificationNote,
   }));
   const productBySlug = new Map(products.map((p) => [p.slug, p]));

@@ -6,8 +6,6 @@ export interface ProductEntry {
   name: string;
   division: 'farm' | 'shop' | 'trailer' | 'structural';
   blurb: string;
-  /** Whether the shop has a photo at `${shopUrl}/images/products/${slug}.jpg`. */
-  hasImage: boolean;
   certificationNote: string | null;
   tiers: readonly ProductTier[];
 }
@@ -42,7 +40,6 @@ export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
     name: 'Round bale feeder',
     division: 'farm',
     blurb: 'Eight-foot ring feeder for one round bale, with a slant-bar hay saver and lifting tabs for a loader.',
-    hasImage: true,
     certificationNote: null,
     tiers: [
       tier('design', 14_900, DRAWINGS, 1),
@@ -55,7 +52,6 @@ export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
     name: 'Livestock gate, 12 ft',
     division: 'farm',
     blurb: 'Six-bar 12 ft gate in 1-5/8 in tube with a chain latch and hinge pins for a wood or steel post.',
-    hasImage: true,
     certificationNote: null,
     tiers: [
       tier('design', 5_900, DRAWINGS, 1),
@@ -68,7 +64,6 @@ export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
     name: 'Three-point hay spear',
     division: 'farm',
     blurb: 'Category 1 and 2 three-point frame with a 39 in main spear and two stabilizers for round bales to 1,800 lb.',
-    hasImage: false,
     certificationNote: null,
     tiers: [
       tier('design', 6_900, DRAWINGS, 1),
@@ -81,7 +76,6 @@ export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
     name: 'Calf creep feeder',
     division: 'farm',
     blurb: 'Skid-mounted creep feeder holding 30 bushels, with adjustable calf openings and a rain hood.',
-    hasImage: false,
     certificationNote: null,
     tiers: [
       tier('design', 9_900, DRAWINGS, 1),
@@ -94,7 +88,6 @@ export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
     name: 'Fixture welding table, 4 x 8 ft',
     division: 'shop',
     blurb: 'Half-inch top with a 2 in grid of 5/8 in holes on a tube frame with levelling feet; takes standard fixture clamps.',
-    hasImage: true,
     certificationNote: null,
     tiers: [
       tier('design', 9_900, DRAWINGS, 1),
@@ -107,7 +100,6 @@ export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
     name: 'Shop press, 20 ton',
     division: 'shop',
     blurb: 'H-frame press for a 20 ton bottle jack, with a pinned bed every 4 in and press plates.',
-    hasImage: true,
     certificationNote: null,
     tiers: [
       tier('design', 7_900, DRAWINGS, 1),
@@ -120,7 +112,6 @@ export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
     name: 'Welding cart',
     division: 'shop',
     blurb: 'Two-shelf cart for a MIG welder and one cylinder, with a cable hanger and 5 in casters.',
-    hasImage: false,
     certificationNote: null,
     tiers: [
       tier('design', 3_900, DRAWINGS, 1),
@@ -133,7 +124,6 @@ export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
     name: 'Utility trailer frame, 5 x 10 ft',
     division: 'trailer',
     blurb: 'Single-axle 3,500 lb frame in 3 in channel with an A-frame tongue, for a wood deck and a ramp gate.',
-    hasImage: true,
     certificationNote:
       'A built trailer needs a VIN and a compliance label from a registered manufacturer before it can be plated in Ontario; ' +
       'the welded tier is built and labelled by the shop on request.',
@@ -148,7 +138,6 @@ export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
     name: 'Trailer ramp gate',
     division: 'trailer',
     blurb: 'Five-foot fold-down ramp gate in angle and expanded metal, with a spring assist and hinge pins.',
-    hasImage: false,
     certificationNote: null,
     tiers: [
       tier('design', 4_900, DRAWINGS, 1),
@@ -161,7 +150,6 @@ export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
     name: 'Gooseneck hitch plate',
     division: 'trailer',
     blurb: 'Under-bed plate and cross-members for a 2-5/16 in gooseneck ball in a full-size pickup.',
-    hasImage: false,
     certificationNote: null,
     tiers: [
       tier('design', 4_900, DRAWINGS, 1),
@@ -174,7 +162,6 @@ export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
     name: 'Steel stair stringers',
     division: 'structural',
     blurb: 'Pair of 10 in channel stringers with tread angles for up to 14 risers at 7-3/4 in, for wood or grating treads.',
-    hasImage: true,
     certificationNote: null,
     tiers: [
       tier('design', 8_900, DRAWINGS, 1),
@@ -187,7 +174,6 @@ export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
     name: 'Mezzanine platform, 10 x 12 ft',
     division: 'structural',
     blurb: 'Storage mezzanine on four W8 columns with W10 beams and a bar-grating deck rated 125 psf.',
-    hasImage: true,
     certificationNote:
       'Designed to the Ontario Building Code for 125 psf storage; each installation needs a building permit and drawings ' +
       'stamped by a professional engineer licensed in Ontario. Welding by a CWB-certified shop (CSA W47.1).',

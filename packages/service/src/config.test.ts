@@ -9,6 +9,7 @@ describe('readConfig', () => {
       mcpPort: 3001,
       publicUrl: 'http://localhost:3000',
       shopUrl: 'http://localhost:3000',
+      shopName: 'Ontario Steel Shop',
       plateOrdersEnabled: true,
       trustProxy: false,
       logLevel: 'info',
@@ -27,6 +28,7 @@ describe('readConfig', () => {
       SHOP_URL: 'https://shop.example.test//',
       PLATE_ORDERS_ENABLED: 'false',
       TRUST_PROXY: '1',
+      SHOP_NAME: '  Northshore Fab  ',
       UNRELATED: 'ignored',
     });
     expect(config).toMatchObject({
@@ -38,6 +40,7 @@ describe('readConfig', () => {
       shopUrl: 'https://shop.example.test',
       plateOrdersEnabled: false,
       trustProxy: 1,
+      shopName: 'Northshore Fab',
     });
   });
 

@@ -27,6 +27,8 @@ const Environment = z.object({
   MCP_PORT: port.default(3001),
   PUBLIC_URL: url.optional(),
   SHOP_URL: url.optional(),
+  /** The shop's name at the top of the pages behind the links. */
+  SHOP_NAME: z.string().trim().min(1).max(80).default('Ontario Steel Shop'),
   PLATE_ORDERS_ENABLED: flag.default(true),
   TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -45,6 +47,7 @@ export interface Config {
   publicUrl: string;
   /** Where product pages and checkout live. No trailing slash. */
   shopUrl: string;
+  shopName: string;
   plateOrdersEnabled: boolean;
   trustProxy: boolean | number | string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -71,6 +74,7 @@ export function readConfig(env: Record<string, string | undefined>): Config {
     mcpPort: parsed.MCP_PORT,
     publicUrl,
     shopUrl: parsed.SHOP_URL ?? publicUrl,
+    shopName: parsed.SHOP_NAME,
     plateOrdersEnabled: parsed.PLATE_ORDERS_ENABLED,
     trustProxy: parsed.TRUST_PROXY,
     logLevel: parsed.LOG_LEVEL,

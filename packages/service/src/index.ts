@@ -6,7 +6,7 @@ export { MAX_HANDOFF_ITEMS } from './handoffs';
 export type { PlateDesign } from './handoffs';
 export { ID_LENGTH, isWellFormedId, newId, newRequestId } from './ids';
 export type { IdPrefix } from './ids';
-export type { OrderPage, OrderPageItem, PlateQuoterPage, PlateReprice, RfqFormPage, RfqSubmissionResult } from './pages';
+export type { OrderPage, OrderPageItem, OrderPageTotals, PlateQuoterPage, PlateReprice, RfqFormPage, RfqSubmissionResult } from './pages';
 export { quoteAsOf } from './quotes';
 export type { QuoteDocument } from './quotes';
 export { LIMITS, createRateLimits } from './rate-limits';

@@ -1,10 +1,10 @@
 // What the pages behind the links read and do: the order page, the plate quoter (priced again at
 // today's prices by the same pricing code), and the quote-request form with its submissions.
 import { PlateItem, RfqSubmissionForm, ServiceError, parseRequest, z } from '@shop/contracts';
-import type { Handoff, HandoffItem, Quote, QuotedItem } from '@shop/contracts';
+import type { Handoff, HandoffItem, Quote, QuotedItem, RfqLink } from '@shop/contracts';
 import type { Catalog } from '@shop/catalog';
 import { renderPlateSvg } from '@shop/geometry';
-import { pricePlateItem } from '@shop/pricing';
+import { hstCents, pricePlateItem } from '@shop/pricing';
 import type { RfqSubmissionRecord, Storage } from '@shop/storage';
 import type { RequestContext } from './context';
 import type { PlateDesign } from './handoffs';
@@ -21,10 +21,20 @@ export interface OrderPageItem {
   designId: string | null;
 }
 
+export interface OrderPageTotals {
+  /** Sum of the items' quoted amounts, before HST. */
+  subtotalCents: number;
+  /** HST 13% on the subtotal, rounded as a quote rounds it. */
+  taxCents: number;
+  totalCents: number;
+}
+
 export interface OrderPage {
   handoff: Handoff;
   expired: boolean;
   items: OrderPageItem[];
+  /** Null when an item has no quoted amount (its quote is gone). */
+  totals: OrderPageTotals | null;
 }
 
 export interface PlateQuoterPage {
@@ -36,8 +46,12 @@ export interface PlateQuoterPage {
 
 export interface PlateReprice {
   quantity: number;
+  /** The item as quoted, to compare with. */
+  quoted: QuotedItem;
   /** The plate priced today at `quantity`, exactly as a new quote would price it. */
   item: QuotedItem;
+  /** HST 13% on `item.amount_cents`, rounded as a quote rounds it; null when the item is blocked. */
+  taxCents: number | null;
   /** Today's amount at the quoted quantity minus the quoted amount (0 when prices have not moved). */
   changeSinceQuoteCents: number | null;
 }
@@ -57,9 +71,12 @@ export interface PageCaseDeps {
   catalog: Catalog;
   storage: Storage;
   limits: RateLimits;
+  /** Makes the pre-filled quote request of a plate (the rfq-link use case). */
+  createRfqLink: (body: unknown, ctx: RequestContext) => Promise<RfqLink>;
 }
 
 const Quantity = z.coerce.number().int().min(1).max(999);
+const ProductChoice = z.object({ tier: z.enum(['design', 'kit', 'welded']), quantity: z.coerce.number().int().min(1).max(50) });
 
 export function createPageCases(deps: PageCaseDeps) {
   const { catalog, storage, limits } = deps;
@@ -87,15 +104,12 @@ export function createPageCases(deps: PageCaseDeps) {
         const quote = await withStorage('read the quote', () => storage.quotes.get(quoteId, ctx.now));
         quotes.set(quoteId, quote ? (JSON.parse(quote.body) as Quote) : null);
       }
-      return {
-        handoff,
-        expired: ctx.now.getTime() > record.expiresAt.getTime(),
-        items: handoff.items.map((item) => ({
-          item,
-          quoted: quotes.get(item.quote_id)?.items[item.index] ?? null,
-          designId: designs.find((d) => d.quoteId === item.quote_id && d.itemIndex === item.index)?.id ?? null,
-        })),
-      };
+      const items = handoff.items.map((item) => ({
+        item,
+        quoted: quotes.get(item.quote_id)?.items[item.index] ?? null,
+        designId: designs.find((d) => d.quoteId === item.quote_id && d.itemIndex === item.index)?.id ?? null,
+      }));
+      return { handoff, expired: ctx.now.getTime() > record.expiresAt.getTime(), items, totals: sumItems(items) };
     },
 
     async getPlateQuoter(designId: string, ctx: RequestContext): Promise<PlateQuoterPage> {
@@ -113,7 +127,43 @@ export function createPageCases(deps: PageCaseDeps) {
       const today = asked === design.quoted.quantity ? item : priceAt(design, design.quoted.quantity);
       const changeSinceQuoteCents =
         today.amount_cents === null || design.quoted.amount_cents === null ? null : today.amount_cents - design.quoted.amount_cents;
-      return { quantity: asked, item, changeSinceQuoteCents };
+      const taxCents = item.amount_cents === null ? null : hstCents(item.amount_cents);
+      return { quantity: asked, quoted: design.quoted, item, taxCents, changeSinceQuoteCents };
+    },
+
+    /**
+     * Makes a quote request pre-filled with the plate as designed, for a shop whose checkout is
+     * this service: the person adds their details on the form behind the returned link.
+     */
+    async requestPlateQuote(designId: string, quantity: unknown, ctx: RequestContext): Promise<RfqLink> {
+      const { design } = await findDesign(designId, ctx);
+      const asked = quantity === undefined || quantity === '' ? design.quoted.quantity : parseRequest(Quantity, quantity, ['quantity']);
+      const material = catalog.getMaterial(design.item.material)?.name ?? design.item.material;
+      return deps.createRfqLink(
+        {
+          description: describePlateRequest(design, asked),
+          material,
+          thickness_in: design.item.thickness_in,
+          quantity: asked,
+        },
+        ctx,
+      );
+    },
+
+    /**
+     * Makes a quote request pre-filled with a catalog product at a tier and quantity (also a tier
+     * whose price is on request), for a shop whose product pages are this service.
+     */
+    async requestProductQuote(slug: string, choice: unknown, ctx: RequestContext): Promise<RfqLink> {
+      const product = catalog.getProduct(slug);
+      if (!product) throw new ServiceError('product_not_found', `No product has the slug ${JSON.stringify(slug)}.`, { param: 'slug' });
+      const { tier, quantity } = parseRequest(ProductChoice, choice);
+      const offered = product.tiers.find((t) => t.kind === tier);
+      if (!offered) throw new ServiceError('parameter_invalid', `${product.name} has no ${tier} tier.`, { param: 'tier' });
+      return deps.createRfqLink(
+        { description: `${product.name} (${product.slug}): ${offered.label}, quantity ${quantity}.`, material: null, thickness_in: null, quantity },
+        ctx,
+      );
     },
 
     async getRfqForm(rfqId: string, ctx: RequestContext): Promise<RfqFormPage> {
@@ -147,4 +197,23 @@ export function createPageCases(deps: PageCaseDeps) {
       return withStorage('read the quote requests', () => storage.rfqSubmissions.list({ limit }));
     },
   };
+}
+
+function sumItems(items: OrderPageItem[]): OrderPageTotals | null {
+  let subtotalCents = 0;
+  for (const { quoted } of items) {
+    if (quoted?.amount_cents === null || quoted?.amount_cents === undefined) return null;
+    subtotalCents += quoted.amount_cents;
+  }
+  const taxCents = hstCents(subtotalCents);
+  return { subtotalCents, taxCents, totalCents: subtotalCents + taxCents };
+}
+
+/** The job in plain words for the shop; the design id lets the shop open the same drawing. */
+function describePlateRequest(design: PlateDesign, quantity: number): string {
+  const label = design.quoted.label === null ? '' : ` labelled "${design.quoted.label}"`;
+  return [
+    `${design.quoted.description}${label}, quantity ${quantity}.`,
+    `Cut to the stored design ${design.id} (quote ${design.quote_id}, item ${design.index}).`,
+  ].join(' ');
 }

@@ -23,8 +23,9 @@ export interface ServiceDeps {
 
 export function createService(deps: ServiceDeps) {
   const { config, storage, limits } = deps;
-  const catalog = deps.catalog ?? createCatalog({ shopUrl: config.shopUrl, plateOrdersEnabled: config.plateOrdersEnabled });
+  const catalog = deps.catalog ?? createCatalog({ shopUrl: config.shopUrl, imagesUrl: config.publicUrl, plateOrdersEnabled: config.plateOrdersEnabled });
   const quotes = createQuoteCases({ catalog, storage, limits, publicUrl: config.publicUrl });
+  const rfq = createRfqCases({ storage, limits, publicUrl: config.publicUrl });
   return {
     catalog,
     limits,
@@ -33,8 +34,8 @@ export function createService(deps: ServiceDeps) {
     getQuote: quotes.getQuote,
     getPreviewSvg: quotes.getPreviewSvg,
     ...createHandoffCases({ storage, limits, publicUrl: config.publicUrl, findQuote: quotes.findQuote }),
-    ...createRfqCases({ storage, limits, publicUrl: config.publicUrl }),
-    ...createPageCases({ catalog, storage, limits }),
+    ...rfq,
+    ...createPageCases({ catalog, storage, limits, createRfqLink: rfq.createRfqLink }),
 
     /** Whether the service can do its work: the database answers. */
     async isHealthy(): Promise<boolean> {

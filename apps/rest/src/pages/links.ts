@@ -1,0 +1,45 @@
+// Addresses the pages link to. Links to this service's own pages are written as paths so they
+// work whatever host name the page was reached by; links to the operator's store stay absolute.
+
+/** `${publicUrl}/products/x` -> `/products/x`; anything elsewhere is left as it is. */
+export function toLocalHref(url: string, publicUrl: string): string {
+  return url.startsWith(`${publicUrl}/`) ? url.slice(publicUrl.length) : url;
+}
+
+/** A product page opened at a tier and quantity: `?tier=kit&quantity=2` (the same on the operator's store). */
+export function buildProductHref(productUrl: string, publicUrl: string, tier: string, quantity: number): string {
+  const query = new URLSearchParams({ tier, quantity: String(quantity) });
+  return `${toLocalHref(productUrl, publicUrl)}?${query.toString()}`;
+}
+
+export interface CheckoutTarget {
+  shopUrl: string;
+  publicUrl: string;
+}
+
+/** Whether the operator runs a store of their own (SHOP_URL set to somewhere else). */
+export function hasExternalShop(target: CheckoutTarget): boolean {
+  return target.shopUrl !== target.publicUrl;
+}
+
+/**
+ * The operator's checkout contract: `GET {SHOP_URL}/cart/add?design_id=&quantity=&price_url=&design_url=`.
+ * No amount travels in the link: the store prices the line by fetching `price_url` from this service.
+ */
+export function buildPlateCheckoutUrl(target: CheckoutTarget, designId: string, quantity: number): string {
+  const query = new URLSearchParams({
+    design_id: designId,
+    quantity: String(quantity),
+    price_url: `${target.publicUrl}/plate/${designId}/price?quantity=${quantity}`,
+    design_url: `${target.publicUrl}/plate/${designId}`,
+  });
+  return `${target.shopUrl}/cart/add?${query.toString()}`;
+}
+
+export function buildPreviewHref(quoteId: string, index: number): string {
+  return `/api/v1/quotes/${encodeURIComponent(quoteId)}/items/${index}/preview.svg`;
+}
+
+export function buildProductImageHref(slug: string): string {
+  return `/images/products/${encodeURIComponent(slug)}.svg`;
+}

@@ -1,0 +1,92 @@
+// The order page behind a handoff link: every item as quoted, with its picture and a button to
+// the page where it is checked and ordered.
+import type { QuotedItem } from '@shop/contracts';
+import type { OrderPage, OrderPageItem } from '@shop/service';
+import { formatCents, formatDate, formatLeadTime } from './format';
+import { html } from './html';
+import type { SafeHtml } from './html';
+import { renderPage } from './layout';
+import { buildPreviewHref, buildProductHref, buildProductImageHref } from './links';
+
+export interface OrderPageView {
+  shopName: string;
+  publicUrl: string;
+  page: OrderPage;
+}
+
+export function renderOrderPage(view: OrderPageView): string {
+  const { page } = view;
+  const count = page.items.length;
+  return renderPage({
+    shopName: view.shopName,
+    title: 'Your quoted order',
+    main: html`<h1>Your quoted order</h1>
+<section class="notice" aria-label="How ordering works">
+<p><strong>Nothing is bought or paid on this page.</strong> Each button opens the item's own page, which prices it again at today's prices, so a price can move if the shop's prices changed since the quote.</p>
+<p class="small">${count} ${count === 1 ? 'item' : 'items'}, quoted prices held until ${formatDate(page.handoff.expires_at)}.</p>
+</section>
+<ol class="items">
+${page.items.map((entry) => renderItem(view, entry))}
+</ol>
+${page.totals === null ? null : html`<section class="card totals" aria-label="Quoted totals">
+<h2>Quoted totals</h2>
+<dl class="figures">
+<div><dt>Subtotal (before HST)</dt><dd>${formatCents(page.totals.subtotalCents)}</dd></div>
+<div><dt>HST 13% (Ontario)</dt><dd>${formatCents(page.totals.taxCents)}</dd></div>
+<div class="total"><dt>Total with HST</dt><dd>${formatCents(page.totals.totalCents)}</dd></div>
+</dl>
+<p class="small muted">Freight is not included: it is priced at checkout or quoted by the shop after the order, as each item says.</p>
+</section>`}`,
+  });
+}
+
+function renderItem(view: OrderPageView, entry: OrderPageItem): SafeHtml {
+  const { item, quoted } = entry;
+  const heading = item.label ?? item.description;
+  if (quoted === null) {
+    return html`<li class="card item">
+<div class="item-body"><h2>${heading}</h2><p>${item.description}</p><p class="muted">This item's quote has been removed; ask for a new quote.</p></div>
+</li>`;
+  }
+  return html`<li class="card item">
+<figure class="item-picture">${renderPicture(item.quote_id, quoted)}</figure>
+<div class="item-body">
+<h2>${heading}</h2>
+${item.label === null ? null : html`<p class="description">${item.description}</p>`}
+<dl class="figures">
+<div><dt>Quantity</dt><dd>${quoted.quantity}</dd></div>
+${quoted.unit_amount_cents === null ? null : html`<div><dt>Unit price</dt><dd>${formatCents(quoted.unit_amount_cents)}</dd></div>`}
+${quoted.amount_cents === null ? null : html`<div><dt>Amount (before HST)</dt><dd>${formatCents(quoted.amount_cents)}</dd></div>`}
+<div><dt>Lead time</dt><dd>${formatLeadTime(quoted.lead_time)}${quoted.lead_time ? html` <span class="note">${quoted.lead_time.note}</span>` : null}</dd></div>
+<div><dt>Delivery</dt><dd>${quoted.delivery.note ?? describeDelivery(quoted.delivery.status)}</dd></div>
+</dl>
+${renderButton(view, entry, quoted)}
+</div>
+</li>`;
+}
+
+function renderPicture(quoteId: string, quoted: QuotedItem): SafeHtml {
+  if (quoted.kind === 'plate') {
+    return quoted.plate?.preview_url
+      ? html`<img src="${buildPreviewHref(quoteId, quoted.index)}" alt="Drawing: ${quoted.description}" width="320" height="240">`
+      : html`<span class="muted">No drawing</span>`;
+  }
+  const slug = quoted.product?.slug ?? '';
+  return html`<img src="${buildProductImageHref(slug)}" alt="Picture: ${quoted.description}" width="320" height="240">`;
+}
+
+function renderButton(view: OrderPageView, entry: OrderPageItem, quoted: QuotedItem): SafeHtml | null {
+  if (quoted.kind === 'plate') {
+    if (entry.designId === null) return null;
+    return html`<a class="button" href="/plate/${entry.designId}">Check and order this plate</a>`;
+  }
+  if (quoted.product === null) return null;
+  const href = buildProductHref(quoted.product.product_url, view.publicUrl, quoted.product.tier, quoted.quantity);
+  return html`<a class="button" href="${href}">Open the product page</a>`;
+}
+
+function describeDelivery(status: QuotedItem['delivery']['status']): string {
+  if (status === 'quoted_after_order') return 'Freight quoted by the shop after the order.';
+  if (status === 'priced_at_checkout') return 'Delivery priced at checkout, or pick up.';
+  return 'Nothing ships.';
+}

@@ -1,0 +1,61 @@
+// `pnpm rfq:list`: prints the quote requests people sent from their links, newest first, for the
+// shop. They are never exposed by the API. `--json` prints one JSON object a line; `--limit N`.
+import path from 'node:path';
+import { startRuntime } from '@shop/service';
+import { loadConfig } from './config';
+
+interface Submission {
+  id: string;
+  rfq_link_id: string;
+  submitted_at: string;
+  description: string;
+  material: string | null;
+  thickness_in: number | null;
+  quantity: number | null;
+  name: string;
+  email: string;
+  phone: string | null;
+  company: string | null;
+}
+
+function readLimit(args: string[]): number {
+  const at = args.indexOf('--limit');
+  if (at === -1) return 100;
+  const limit = Number(args[at + 1]);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new Error('--limit takes a whole number from 1 to 10000.');
+  return limit;
+}
+
+function formatSubmission(s: Submission): string {
+  const job = [s.material, s.thickness_in === null ? null : `${s.thickness_in} in`, s.quantity === null ? null : `quantity ${s.quantity}`].filter(Boolean).join(', ');
+  return [
+    `${s.id}  ${s.submitted_at}  link ${s.rfq_link_id}`,
+    `  From: ${s.name}${s.company ? ` (${s.company})` : ''} <${s.email}>${s.phone ? `, ${s.phone}` : ''}`,
+    ...(job ? [`  Job:  ${job}`] : []),
+    ...s.description.split('\n').map((line) => `  | ${line}`),
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const limit = readLimit(args);
+  const runtime = await startRuntime(loadConfig(), path.resolve(__dirname, '..', '..', '..'));
+  try {
+    const rows = await runtime.service.listRfqSubmissions(limit);
+    const submissions = rows.map((row) => JSON.parse(row.body) as Submission);
+    if (args.includes('--json')) {
+      for (const s of submissions) process.stdout.write(`${JSON.stringify(s)}\n`);
+    } else if (submissions.length === 0) {
+      process.stdout.write('No quote requests yet.\n');
+    } else {
+      process.stdout.write(`${submissions.map(formatSubmission).join('\n\n')}\n\n${submissions.length} quote request(s), newest first.\n`);
+    }
+  } finally {
+    await runtime.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`rfq:list failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
