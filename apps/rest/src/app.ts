@@ -1,4 +1,5 @@
-// The express application: /api/v1 JSON API, the docs page, and the error envelope for every failure.
+// The express application: /api/v1 JSON API, the docs page, the pages behind the links, and the
+// error envelope for every failure outside the pages.
 import { API_PREFIX, ServiceError } from '@shop/contracts';
 import { systemClock } from '@shop/service';
 import type { Clock, Config, Service } from '@shop/service';
@@ -8,11 +9,16 @@ import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { ApiRouter } from './http/api-router';
 import type { MountedRoute } from './http/api-router';
+import { apiHeaders } from './http/api-headers';
 import { handleError } from './http/errors';
+import { redactPath } from './http/log-redaction';
+import { createRestMetrics } from './http/metrics';
 import { assignRequestId } from './http/request-id';
+import { setBaseSecurityHeaders } from './http/security-headers';
 import { mountApi } from './routes/api';
 import { mountDocs } from './routes/docs';
 import { mountMeta } from './routes/meta';
+import { mountPages } from './routes/pages';
 
 export interface RestDeps {
   config: Config;
@@ -34,14 +40,17 @@ export function createRestApp(deps: RestDeps): RestApp {
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
 
+  const metrics = createRestMetrics();
   app.use(assignRequestId);
+  app.use(setBaseSecurityHeaders);
+  app.use(metrics.record);
   app.use(
     pinoHttp({
       logger: deps.logger,
       genReqId: (_req, res) => res.getHeader('X-Request-Id') as string,
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
       serializers: {
-        req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
+        req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, path: redactPath(req.url) }),
         res: (res: { statusCode: number }) => ({ status: res.statusCode }),
       },
     }),
@@ -50,8 +59,10 @@ export function createRestApp(deps: RestDeps): RestApp {
   const api = new ApiRouter();
   mountMeta(api, { publicUrl: config.publicUrl, checkHealth: () => deps.service.isHealthy() });
   mountApi(api, deps.service, deps.clock ?? systemClock);
-  app.use(API_PREFIX, api.finish());
+  app.use(API_PREFIX, metrics.markMount, ...apiHeaders, api.finish());
+  app.get('/metrics', metrics.serve);
   mountDocs(app);
+  mountPages(app, { config, service: deps.service, clock: deps.clock ?? systemClock });
 
   app.use((req, _res, next) => {
     next(new ServiceError('route_not_found', `No route ${req.method} ${req.path}; see ${config.publicUrl}/docs for the API.`));

@@ -29,6 +29,8 @@ export interface TestAppOptions {
   databaseUrl?: string;
   /** Keep rate limits in Redis (TEST_REDIS_URL); the PostgreSQL runs use it by default, as production does. */
   redis?: boolean;
+  /** Where the app logs (silent unless given). */
+  logger?: pino.Logger;
 }
 
 /** A database URL of its own: a temp SQLite file, or a fresh schema on TEST_POSTGRES_URL. */
@@ -59,7 +61,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const runtime = await startRuntime(config, path.resolve(__dirname, '..', '..', '..'), {
     limitPrefix: `test:${Date.now().toString(36)}:${Math.random().toString(36).slice(2, 8)}`,
   });
-  const { app } = createRestApp({ config, logger: pino({ level: 'silent' }), service: runtime.service, clock });
+  const { app } = createRestApp({ config, logger: options.logger ?? pino({ level: 'silent' }), service: runtime.service, clock });
   const http = await startHarness(app);
   return {
     http,

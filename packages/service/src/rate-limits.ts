@@ -2,6 +2,7 @@
 // in-memory insurance limiter if Redis fails) or else in the shared database, so the REST and MCP
 // processes count together either way.
 import { ServiceError } from '@shop/contracts';
+import { StorageUnavailable } from '@shop/storage';
 import type { Storage } from '@shop/storage';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
@@ -108,6 +109,10 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
         try {
           await limiter.consume(clientIp, 1);
         } catch (rejection) {
+          // Limits kept in the database fail with it: retryable 503, like every other storage call.
+          if (rejection instanceof StorageUnavailable) {
+            throw new ServiceError('storage_unavailable', 'The rate-limit counters cannot be updated just now; nothing was done. Try again in a few seconds.');
+          }
           if (!(rejection instanceof RateLimiterRes)) throw rejection;
           const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
           throw new ServiceError(

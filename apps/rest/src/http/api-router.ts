@@ -5,6 +5,7 @@ import type { HttpMethod } from '@shop/contracts';
 import { Router, json } from 'express';
 import type { Router as ExpressRouter } from 'express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { limitJsonDepth } from './json-guard';
 
 export type Handler = (req: Request, res: Response) => Promise<void> | void;
 
@@ -36,7 +37,7 @@ export class ApiRouter {
   }
 
   post(path: string, handler: Handler): this {
-    return this.add('post', path, [requireJson, parseJson], handler);
+    return this.add('post', path, [requireJson, parseJson, limitJsonDepth], handler);
   }
 
   /** The mounted routes, in OpenAPI path form. */

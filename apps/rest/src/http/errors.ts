@@ -5,6 +5,8 @@ import type { ErrorRequestHandler, Response } from 'express';
 /** Sends a ServiceError as `{ error: ErrorBody }` with its status (and Retry-After on a 429). */
 export function sendError(res: Response, error: ServiceError): void {
   if (error.retryAfterSeconds !== null) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+  // For the metrics: which error this answer carried (the scope of a rate limit).
+  res.locals.error = { code: error.code, scope: typeof error.details?.scope === 'string' ? error.details.scope : undefined };
   res.status(error.status).json({ error: error.toBody(res.locals.requestId as string) });
 }
 
@@ -25,6 +27,12 @@ export const handleError: ErrorRequestHandler = (error: unknown, req, res, _next
     mapped = new ServiceError('body_too_large', 'The body is larger than 256 KiB; send fewer or smaller items.');
   } else if (parserError.type === 'charset.unsupported' || parserError.type === 'encoding.unsupported') {
     mapped = new ServiceError('unsupported_media_type', 'Send the body as UTF-8 JSON without a content encoding.');
+  } else if (error instanceof URIError) {
+    // The router could not percent-decode a path segment: no resource has such a name.
+    mapped = new ServiceError('route_not_found', 'The path has a malformed percent-escape; encode each path segment as UTF-8.');
+  } else if (parserError.status === 400 && parserError.type === undefined) {
+    // The body could not be read: compressed data that does not inflate, or a wrong Content-Length.
+    mapped = new ServiceError('invalid_json', 'The body could not be read: send plain UTF-8 JSON whose length matches Content-Length.');
   } else {
     req.log?.error({ err: error }, 'unhandled error');
     mapped = new ServiceError('internal_error', 'Something went wrong on our side; the request was not completed.');

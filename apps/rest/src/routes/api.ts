@@ -5,7 +5,7 @@ import type { ApiRouter } from '../http/api-router';
 
 /** A stored quote never changes, so its drawing can be cached for as long as the quote lives. */
 const PREVIEW_CACHE = 'public, max-age=3888000, immutable';
-const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
+const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
 export function mountApi(api: ApiRouter, service: Service, clock: Clock): void {
   const ctx = (req: Request): RequestContext => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown', now: clock.now() });

@@ -1,0 +1,83 @@
+// `pnpm fuzz`: starts the REST app and the MCP tool server as their own processes on one new SQLite
+// file (or --database-url), sends generated requests to every REST route (100,000 by default) and
+// tool calls to every MCP tool (20,000 by default), judges every answer against the OpenAPI
+// document, reads a sample of the created quotes back, and checks both servers are still alive and
+// logged no unhandled error. Exits 1 on any failure. Options: --requests N --mcp-requests N
+// --seed N --concurrency N --max-seconds N --database-url URL.
+import http from 'node:http';
+import { parseArgs } from 'node:util';
+import { runMcpFuzz } from './fuzz/mcp';
+import { readCatalog, runFuzz, sendRaw } from './fuzz/run';
+import { startServer, tempSqliteUrl } from './reliability/processes';
+import type { ServerProcess } from './reliability/processes';
+
+async function isAlive(server: ServerProcess, path: string, init: { method: string; body?: string; headers?: Record<string, string> }): Promise<boolean> {
+  const agent = new http.Agent();
+  const answer = await sendRaw(agent, server.baseUrl, { path, headers: {}, ...init }).catch(() => null);
+  agent.destroy();
+  return server.child.exitCode === null && answer?.status === 200;
+}
+
+const errorLines = (server: ServerProcess) => server.logs.filter((line) => typeof line.level === 'number' && line.level >= 50).length;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      requests: { type: 'string', default: '100000' },
+      'mcp-requests': { type: 'string', default: '20000' },
+      seed: { type: 'string' },
+      concurrency: { type: 'string', default: '8' },
+      'max-seconds': { type: 'string', default: '1800' },
+      'database-url': { type: 'string' },
+    },
+  });
+  const databaseUrl = values['database-url'] ?? tempSqliteUrl();
+  // The fuzz measures answers, not the limits: lift them far out of reach.
+  const env = { DATABASE_URL: databaseUrl, PUBLIC_URL: 'http://quotes.test', RATE_LIMIT_SCALE: '1000000', LOG_LEVEL: 'warn' };
+  const rest = await startServer('rest', env);
+  const mcp = await startServer('mcp', env);
+  const seed = values.seed ? Number(values.seed) : Date.now() % 2_147_483_647;
+  process.stderr.write(`fuzzing REST pid ${rest.pid} and MCP pid ${mcp.pid} (seed ${seed})\n`);
+  let failed = true;
+  try {
+    const restResult = await runFuzz({
+      baseUrl: rest.baseUrl,
+      requests: Number(values.requests),
+      concurrency: Number(values.concurrency),
+      maxSeconds: Number(values['max-seconds']),
+      seed,
+      onProgress: (sent, failures) => {
+        if (sent % 10_000 === 0) process.stderr.write(`  REST: ${sent} sent, ${failures} failures\n`);
+      },
+    });
+    const agent = new http.Agent();
+    const catalog = await readCatalog(agent, rest.baseUrl);
+    const openapi = JSON.parse((await sendRaw(agent, rest.baseUrl, { method: 'GET', path: '/api/v1/openapi.json', headers: {} })).text);
+    agent.destroy();
+    const mcpResult = await runMcpFuzz(
+      { mcpUrl: mcp.baseUrl, requests: Number(values['mcp-requests']), seed, maxSeconds: Number(values['max-seconds']) },
+      catalog,
+      openapi,
+    );
+    const restAlive = await isAlive(rest, '/api/v1/status', { method: 'GET' });
+    const mcpAlive = await isAlive(mcp, '/mcp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+    });
+    const logged = { rest: errorLines(rest), mcp: errorLines(mcp) };
+    const exits = { rest: await rest.stop('SIGTERM'), mcp: await mcp.stop('SIGTERM') };
+    failed = restResult.failureCount > 0 || mcpResult.failureCount > 0 || !restAlive || !mcpAlive || logged.rest + logged.mcp > 0 || exits.rest.code !== 0;
+    process.stdout.write(
+      `${JSON.stringify({ database: databaseUrl.startsWith('file:') ? 'sqlite (temp file)' : 'postgresql', rest: restResult, mcp: mcpResult, alive: { rest: restAlive, mcp: mcpAlive }, errorLogLines: logged, exits }, null, 2)}\n`,
+    );
+  } finally {
+    for (const server of [rest, mcp]) if (server.child.exitCode === null) await server.stop('SIGKILL').catch(() => undefined);
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`fuzz failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

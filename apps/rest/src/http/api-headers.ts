@@ -1,0 +1,29 @@
+// Headers of every answer under /api/v1: CORS for browsers on any origin (the API needs no key and
+// sets no cookie, so no credentials are ever allowed) and headers that keep JSON and SVG answers
+// from being sniffed, framed or run as a page.
+import cors from 'cors';
+import type { RequestHandler } from 'express';
+
+const allowCrossOrigin = cors({
+  origin: '*',
+  credentials: false,
+  methods: ['GET', 'HEAD', 'POST'],
+  allowedHeaders: ['Content-Type'],
+  exposedHeaders: ['X-Request-Id', 'Retry-After'],
+  maxAge: 86_400,
+});
+
+// The SVG route sets its own Content-Security-Policy (inline styles allowed) after this one.
+const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+const setApiSecurityHeaders: RequestHandler = (_req, res, next) => {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Content-Security-Policy', API_POLICY);
+  res.setHeader('X-Frame-Options', 'DENY');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+  next();
+};
+
+/** CORS and security headers for the JSON API, in the order they must run. */
+export const apiHeaders: RequestHandler[] = [setApiSecurityHeaders, allowCrossOrigin];

@@ -1,0 +1,13 @@
+// What a request may leave in the logs: its path with bearer secrets cut out. The ids of order
+// links, quote-request links, plate designs and submissions open pages for whoever holds them, so
+// a log reader must never get one; the query string is dropped whole (it may carry anything).
+
+const BEARER_SEGMENT = /^\/(o|r|plate)\/[^/]+/;
+const BEARER_ID = /\b(h|rfq|pd|sub)_[0-9A-Za-z]{22}\b/g;
+const MAX_LOGGED_PATH = 200;
+
+/** `/o/h_abc...?x=1` -> `/o/:id`; any bearer-shaped id elsewhere in the path -> `h_:redacted`. */
+export function redactPath(url: string): string {
+  const path = (url.split('?')[0] ?? '').slice(0, MAX_LOGGED_PATH);
+  return path.replace(BEARER_SEGMENT, '/$1/:id').replace(BEARER_ID, '$1_:redacted');
+}
