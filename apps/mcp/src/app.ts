@@ -5,9 +5,12 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node';
 import { McpServer, UnsupportedProtocolVersionError, createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server';
 import { ServiceError } from '@shop/contracts';
+import { newRequestId } from '@shop/service';
 import type { RateLimits } from '@shop/service';
 import express from 'express';
 import type { ErrorRequestHandler, Express, Request as ExpressRequest, Response as ExpressResponse } from 'express';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
 
 export const SERVER_INFO = { name: 'shop-quote', version: '0.1.0' } as const;
 export const SUPPORTED_REVISIONS = ['2026-07-28', '2025-11-25', '2025-06-18'];
@@ -45,12 +48,30 @@ export interface McpAppDeps {
   trustProxy?: boolean | number | string;
   /** Browser origins allowed besides loopback ones; a request without Origin is always allowed. */
   allowedOrigins?: string[];
+  /** One JSON line per request, with its request id (also sent back as X-Request-Id). */
+  logger?: Logger;
 }
 
 export function createMcpApp(deps: McpAppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);
+  if (deps.logger) {
+    app.use(
+      pinoHttp({
+        logger: deps.logger,
+        genReqId: (_req, res) => {
+          const id = newRequestId();
+          res.setHeader('X-Request-Id', id);
+          return id;
+        },
+        serializers: {
+          req: (req: { id: string; method: string }) => ({ id: req.id, method: req.method }),
+          res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+        },
+      }),
+    );
+  }
 
   const newServer = (): McpServer => {
     // Listing the three revisions makes the SDK's unsupported-version errors name exactly them.

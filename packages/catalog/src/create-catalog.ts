@@ -3,7 +3,8 @@ import type { ListEnvelope, Material, MaterialId, Product, ProductQuery, Profile
 import { MATERIAL_STOCK } from './materials';
 import { paginate } from './paging';
 import { buildPlateRules, buildPlateStock, toThicknessOffer } from './plate-stock';
-import type { PlateRules, PlateStock } from './plate-stock';
+import type { PlateStock } from './plate-stock';
+import type { PlateRules } from '@shop/geometry';
 import { PRICE_TABLES } from './price-tables';
 import type { PriceTables } from './price-tables';
 import { PRODUCT_ENTRIES } from './products';

@@ -4,7 +4,7 @@ export { MATERIAL_STOCK } from './materials';
 export type { MaterialStock, ThicknessStock } from './materials';
 export { decodeCursor, encodeCursor } from './paging';
 export { interpolateCut } from './plate-stock';
-export type { PlateRules, PlateStock } from './plate-stock';
+export type { PlateStock } from './plate-stock';
 export { PRICE_TABLES } from './price-tables';
 export type {
   BendRunRow,

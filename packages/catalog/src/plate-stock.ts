@@ -1,24 +1,8 @@
 // Everything pricing needs about one material at one thickness, worked out once when the catalog is made.
 import type { LeadTime, MaterialId, ThicknessOffer } from '@shop/contracts';
+import type { PlateRules } from '@shop/geometry';
 import type { CutRow, PriceTables } from './price-tables';
 import type { MaterialStock, ThicknessStock } from './materials';
-
-/**
- * Manufacturability thresholds for one material and thickness (inches). Same shape as
- * `PlateRules` of @shop/geometry, which takes it; the catalog holds the figures.
- */
-export interface PlateRules {
-  sheetWidthIn: number;
-  sheetHeightIn: number;
-  minPartSizeIn: number;
-  webThicknessRatio: number;
-  minWebIn: number;
-  holeBlockRatio: number;
-  holeWarnRatio: number;
-  flangeThicknessRatio: number;
-  minFlangeIn: number;
-  holeBendClearanceRatio: number;
-}
 
 export interface PlateStock {
   materialId: MaterialId;

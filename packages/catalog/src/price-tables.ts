@@ -1,6 +1,7 @@
 // The figures plate prices are built from, each table with a note of where its numbers come from.
 // Money is integer CAD cents; lengths inches; times seconds or minutes as named.
 import type { MaterialId } from '@shop/contracts';
+import type { PlateRules } from '@shop/geometry';
 
 export interface MaterialPrice {
   name: string;
@@ -62,17 +63,8 @@ export interface SheetTable {
   source: string;
 }
 
-export interface DfmTable {
-  minPartSizeIn: number;
-  webThicknessRatio: number;
-  minWebIn: number;
-  holeBlockRatio: number;
-  holeWarnRatio: number;
-  flangeThicknessRatio: number;
-  minFlangeIn: number;
-  holeBendClearanceRatio: number;
-  source: string;
-}
+/** The thresholds @shop/geometry checks a part against (the sheet comes from SheetTable). */
+export type DfmTable = Omit<PlateRules, 'sheetWidthIn' | 'sheetHeightIn'> & { source: string };
 
 export interface LeadTimeRules {
   /** Business days for cut plate from stock. */

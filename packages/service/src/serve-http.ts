@@ -1,0 +1,60 @@
+// How both apps listen and stop: the same client timeouts, and on SIGTERM/SIGINT a drain that lets
+// every request in flight finish before the process exits.
+import http from 'node:http';
+import type { RequestListener, ServerResponse } from 'node:http';
+import net from 'node:net';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+const IDLE_DRAIN_MS = 1_000;
+
+export interface ServeOptions {
+  port: number;
+  onListening: () => void;
+  /** Called once on the first stop signal, before draining. */
+  onStopping: (signal: string) => void;
+  /** Releases what the app holds (storage, limits) once the last request has finished. */
+  close: () => Promise<void>;
+}
+
+export function serveUntilStopped(handler: RequestListener, options: ServeOptions): http.Server {
+  // Slow or idle clients are cut: headers within 10 s, a whole request within 30 s, an idle
+  // keep-alive socket after 5 s. Node enforces the first two only when it checks its connections
+  // (every 30 s by default, which let a slow client hold a socket for 30 s and 60 s): check each second.
+  const server = http.createServer(
+    { headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 1_000 },
+    handler,
+  );
+  server.listen(options.port, options.onListening);
+
+  // Once stopping, every answer (those in flight included) says `Connection: close`, so keep-alive
+  // clients stop reusing their sockets and the server drains instead of serving them until the
+  // grace period cuts them off mid-request.
+  let stopping = false;
+  const inFlight = new Set<ServerResponse>();
+  const closeAfterAnswer = (res: ServerResponse) => {
+    if (!res.headersSent) res.setHeader('Connection', 'close');
+  };
+  server.on('request', (_req, res: ServerResponse) => {
+    if (stopping) closeAfterAnswer(res);
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+  });
+
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    options.onStopping(signal);
+    inFlight.forEach(closeAfterAnswer);
+    // Stop accepting, but keep idle keep-alive sockets a moment (http's close() would drop them at
+    // once): a request already on its way over one would be reset. Each gets its answer with
+    // `Connection: close`; sockets still idle after the pause are closed.
+    net.Server.prototype.close.call(server, () => {
+      void options.close().finally(() => process.exit(0));
+    });
+    setTimeout(() => server.closeIdleConnections(), IDLE_DRAIN_MS).unref();
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+  return server;
+}
