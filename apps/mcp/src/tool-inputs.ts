@@ -91,7 +91,44 @@ export function advertiseInput(schema: z.ZodType): StandardSchemaWithJSON<Record
       version: 1,
       vendor: 'shop-contracts',
       validate: (value: unknown) => ({ value: value as Record<string, unknown> }),
-      jsonSchema: { input: (options) => portable(json.input(options)), output: (options) => portable(json.input(options)) },
+      jsonSchema: {
+        input: (options) => convertOnce(schema, `advertised:${options.target}`, () => portable(json.input(options))),
+        output: (options) => convertOnce(schema, `advertised:${options.target}`, () => portable(json.input(options))),
+      },
+    },
+  };
+}
+
+// JSON Schemas already converted, per zod schema and conversion. The SDK converts a tool's schemas
+// on every tools/call (the server is built per request), which was a quarter of a call's CPU time.
+const converted = new WeakMap<object, Map<string, Record<string, unknown>>>();
+
+function convertOnce(schema: object, key: string, convert: () => Record<string, unknown>): Record<string, unknown> {
+  let bySchema = converted.get(schema);
+  if (!bySchema) {
+    bySchema = new Map();
+    converted.set(schema, bySchema);
+  }
+  let json = bySchema.get(key);
+  if (!json) {
+    json = convert();
+    bySchema.set(key, json);
+  }
+  return json;
+}
+
+/** The same schema (same validation), with its JSON Schema conversions computed once per process. */
+export function cacheJsonSchema<I, O>(schema: StandardSchemaWithJSON<I, O>): StandardSchemaWithJSON<I, O> {
+  const standard = schema['~standard'];
+  return {
+    '~standard': {
+      version: 1,
+      vendor: standard.vendor,
+      validate: (value: unknown) => standard.validate(value),
+      jsonSchema: {
+        input: (options) => convertOnce(schema, `input:${options.target}`, () => standard.jsonSchema.input(options)),
+        output: (options) => convertOnce(schema, `output:${options.target}`, () => standard.jsonSchema.output(options)),
+      },
     },
   };
 }

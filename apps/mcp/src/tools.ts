@@ -14,6 +14,7 @@ import {
   QuoteProductInput,
   SearchProductsInput,
   advertiseInput,
+  cacheJsonSchema,
   toPlateQuoteRequest,
   toProductQuery,
   toProductQuoteRequest,
@@ -185,7 +186,7 @@ export function registerShopTools(server: McpServer, deps: ShopToolDeps): void {
         title: spec.title,
         description: DESCRIPTIONS[name],
         inputSchema: advertiseInput(spec.input),
-        outputSchema: spec.output,
+        outputSchema: cacheJsonSchema(spec.output),
         annotations: spec.annotations,
       },
       async (args): Promise<CallToolResult> => {

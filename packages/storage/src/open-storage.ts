@@ -34,6 +34,7 @@ import {
   type RateLimiterOptions,
 } from './rate-limiters';
 import { applyMigrations, connectPostgresEngine, connectSqliteEngine } from './schema-engine';
+import { createSqliteQuoteRepository } from './sqlite-quotes';
 import { guardStorage } from './storage-unavailable';
 
 export interface OpenStorageOptions {
@@ -77,13 +78,15 @@ interface StorageParts {
   startup: Storage['startup'];
   createRateLimiter: Storage['createRateLimiter'];
   closeDrivers: () => Promise<void>;
+  /** A provider's own quote repository, in place of the Prisma one. */
+  quotes?: Storage['quotes'];
 }
 
 function assembleStorage(parts: StorageParts): Storage {
   const { db } = parts;
   return {
     provider: parts.provider,
-    quotes: createQuoteRepository(db),
+    quotes: parts.quotes ?? createQuoteRepository(db),
     handoffs: createHandoffRepository(db),
     designs: createPlateDesignRepository(db),
     rfqLinks: createRfqLinkRepository(db),
@@ -105,7 +108,7 @@ async function openSqliteStorage(filePath: string, busyTimeoutMs: number): Promi
   return guardStorage(`open the SQLite database ${filePath}`, async () => {
     mkdirSync(path.dirname(filePath), { recursive: true });
     // This connection creates the file, switches it to WAL (a setting stored in the file) and
-    // serves the rate limiters; Prisma's adapter opens its own.
+    // serves the rate limiters and the quotes; Prisma's adapter opens its own.
     const connection = new Database(filePath, { timeout: busyTimeoutMs });
     try {
       connection.pragma('journal_mode = WAL');
@@ -117,6 +120,7 @@ async function openSqliteStorage(filePath: string, busyTimeoutMs: number): Promi
         provider: 'sqlite',
         db,
         startup,
+        quotes: createSqliteQuoteRepository(connection),
         createRateLimiter: (limiterOptions) => createSqliteRateLimiter(connection, limiterOptions),
         closeDrivers: async () => {
           connection.close();

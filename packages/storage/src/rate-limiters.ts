@@ -37,12 +37,28 @@ function mapStoreErrors<T extends RateLimiterAbstract>(limiter: T): T {
   return limiter;
 }
 
+// The library prepares its upsert and wraps it in BEGIN/COMMIT on every consume (two per priced
+// request). One INSERT ... ON CONFLICT DO UPDATE ... RETURNING is atomic on its own, so each query
+// text is prepared once and run as it is.
+class PreparedSqliteLimiter extends RateLimiterSQLite {
+  private readonly statements = new Map<string, Database.Statement>();
+
+  _upsertTransactionBetterSQLite3(connection: Database.Database, query: string, params: unknown[]): unknown {
+    let statement = this.statements.get(query);
+    if (!statement) {
+      statement = connection.prepare(query);
+      this.statements.set(query, statement);
+    }
+    return statement.get(...params);
+  }
+}
+
 export function createSqliteRateLimiter(
   connection: Database.Database,
   options: RateLimiterOptions,
 ): RateLimiterAbstract {
   return mapStoreErrors(
-    new RateLimiterSQLite({
+    new PreparedSqliteLimiter({
       storeClient: connection,
       storeType: 'better-sqlite3',
       tableName: RATE_LIMIT_TABLE,

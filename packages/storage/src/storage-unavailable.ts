@@ -44,6 +44,8 @@ function isRequestError(error: unknown): boolean {
   const { name, code, cause } = error as { name?: unknown; code?: unknown; cause?: unknown };
   if (name === 'PrismaClientValidationError') return true;
   if (typeof code === 'string' && requestErrorCodes.has(code)) return true;
+  // better-sqlite3's own errors (statements run without Prisma): a broken constraint is the caller's.
+  if (name === 'SqliteError' && typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT')) return true;
   if (name === 'DriverAdapterError' && typeof cause === 'object' && cause !== null) {
     return requestDriverKinds.has(String((cause as { kind?: unknown }).kind));
   }

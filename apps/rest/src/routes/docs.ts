@@ -2,9 +2,11 @@
 import path from 'node:path';
 import express from 'express';
 import type { Express } from 'express';
-import { absolutePath } from 'swagger-ui-dist';
 
 const PUBLIC_DIR = path.join(__dirname, '..', '..', 'public');
+// The package folder, found without requiring the package: its entry executes the 1.4 MB browser
+// bundle, which cost about a fifth of the app's start-up.
+const SWAGGER_UI_DIR = path.dirname(require.resolve('swagger-ui-dist/package.json'));
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -29,5 +31,5 @@ export function mountDocs(app: Express): void {
   app.get('/docs/init.js', (_req, res) => {
     res.sendFile(path.join(PUBLIC_DIR, 'docs-init.js'));
   });
-  app.use('/docs/assets', express.static(absolutePath(), { index: false, maxAge: '1d' }));
+  app.use('/docs/assets', express.static(SWAGGER_UI_DIR, { index: false, maxAge: '1d' }));
 }

