@@ -2,12 +2,11 @@
 // for the plate quoter.
 import { HandoffRequest, ServiceError, parseRequest } from '@shop/contracts';
 import type { Handoff, HandoffItem, PlateItem, Quote, QuoteRequest, QuotedItem } from '@shop/contracts';
-import type { PlateDesignRecord, Storage } from '@shop/storage';
+import type { PlateDesignRecord, QuoteRecord, Storage } from '@shop/storage';
 import type { RequestContext } from './context';
 import { newId } from './ids';
 import type { RateLimits } from './rate-limits';
 import { withStorage } from './storage-guard';
-import type { QuoteRecord } from '@shop/storage';
 
 export const MAX_HANDOFF_ITEMS = 10;
 

@@ -5,13 +5,13 @@ import type { Handoff, HandoffItem, Quote, QuotedItem, RfqLink } from '@shop/con
 import type { Catalog } from '@shop/catalog';
 import { renderPlateSvg } from '@shop/geometry';
 import { hstCents, pricePlateItem } from '@shop/pricing';
-import type { RfqSubmissionRecord, Storage } from '@shop/storage';
+import type { RfqLinkRecord, RfqSubmissionRecord, Storage } from '@shop/storage';
 import type { RequestContext } from './context';
 import type { PlateDesign } from './handoffs';
-import { isWellFormedId, newId } from './ids';
+import { newId } from './ids';
 import type { RateLimits } from './rate-limits';
 import type { StoredRfqLink } from './rfq-links';
-import { withStorage } from './storage-guard';
+import { findById, withStorage } from './storage-guard';
 
 export interface OrderPageItem {
   item: HandoffItem;
@@ -82,10 +82,17 @@ export function createPageCases(deps: PageCaseDeps) {
   const { catalog, storage, limits } = deps;
 
   async function findDesign(designId: string, ctx: RequestContext): Promise<{ design: PlateDesign; expiresAt: Date }> {
-    const record = isWellFormedId(designId, 'pd') ? await withStorage('read the plate design', () => storage.designs.get(designId, ctx.now)) : null;
-    if (!record) throw new ServiceError('design_not_found', 'This plate design does not exist or has been removed.');
+    const record = await findById(designId, 'pd', 'read the plate design', (id) => storage.designs.get(id, ctx.now), () =>
+      new ServiceError('design_not_found', 'This plate design does not exist or has been removed.'),
+    );
     const design = JSON.parse(record.design) as PlateDesign;
     return { design: { ...design, item: PlateItem.parse(design.item) }, expiresAt: record.expiresAt };
+  }
+
+  async function findRfqLink(rfqId: string, ctx: RequestContext): Promise<RfqLinkRecord> {
+    return findById(rfqId, 'rfq', 'read the quote-request link', (id) => storage.rfqLinks.get(id, ctx.now), () =>
+      new ServiceError('rfq_link_not_found', 'This quote-request link does not exist or has been removed.'),
+    );
   }
 
   function priceAt(design: PlateDesign, quantity: number): QuotedItem {
@@ -95,8 +102,9 @@ export function createPageCases(deps: PageCaseDeps) {
   return {
     async getOrderPage(handoffId: string, ctx: RequestContext): Promise<OrderPage> {
       await limits.consume('reading', ctx.clientIp);
-      const record = isWellFormedId(handoffId, 'h') ? await withStorage('read the order link', () => storage.handoffs.get(handoffId, ctx.now)) : null;
-      if (!record) throw new ServiceError('handoff_not_found', 'This order link does not exist or has been removed.');
+      const record = await findById(handoffId, 'h', 'read the order link', (id) => storage.handoffs.get(id, ctx.now), () =>
+        new ServiceError('handoff_not_found', 'This order link does not exist or has been removed.'),
+      );
       const handoff = JSON.parse(record.body) as Handoff;
       const designs = await withStorage('read the plate designs', () => storage.designs.listForHandoff(handoffId, ctx.now));
       const quotes = new Map<string, Quote | null>();
@@ -168,8 +176,7 @@ export function createPageCases(deps: PageCaseDeps) {
 
     async getRfqForm(rfqId: string, ctx: RequestContext): Promise<RfqFormPage> {
       await limits.consume('reading', ctx.clientIp);
-      const record = isWellFormedId(rfqId, 'rfq') ? await withStorage('read the quote-request link', () => storage.rfqLinks.get(rfqId, ctx.now)) : null;
-      if (!record) throw new ServiceError('rfq_link_not_found', 'This quote-request link does not exist or has been removed.');
+      const record = await findRfqLink(rfqId, ctx);
       return { stored: JSON.parse(record.body) as StoredRfqLink, expired: ctx.now.getTime() > record.expiresAt.getTime() };
     },
 
@@ -179,8 +186,7 @@ export function createPageCases(deps: PageCaseDeps) {
      */
     async submitRfq(rfqId: string, form: unknown, idempotencyKey: string, ctx: RequestContext): Promise<RfqSubmissionResult> {
       await limits.consume('rfq_links', ctx.clientIp);
-      const record = isWellFormedId(rfqId, 'rfq') ? await withStorage('read the quote-request link', () => storage.rfqLinks.get(rfqId, ctx.now)) : null;
-      if (!record) throw new ServiceError('rfq_link_not_found', 'This quote-request link does not exist or has been removed.');
+      const record = await findRfqLink(rfqId, ctx);
       if (ctx.now.getTime() > record.expiresAt.getTime()) {
         throw new ServiceError('link_expired', 'This quote-request link has expired (links work for 30 days). Ask for a new one.');
       }

@@ -6,9 +6,9 @@ import { renderPlateSvg } from '@shop/geometry';
 import { priceQuote } from '@shop/pricing';
 import type { QuoteRecord, Storage } from '@shop/storage';
 import type { RequestContext } from './context';
-import { isWellFormedId, newId } from './ids';
+import { newId } from './ids';
 import type { RateLimits } from './rate-limits';
-import { withStorage } from './storage-guard';
+import { findById, withStorage } from './storage-guard';
 
 export interface QuoteCaseDeps {
   catalog: Catalog;
@@ -38,11 +38,9 @@ export function createQuoteCases(deps: QuoteCaseDeps) {
     `${deps.publicUrl}${API_PREFIX}/quotes/${quoteId}/items/${index}/preview.svg`;
 
   async function findQuote(id: string, ctx: RequestContext): Promise<QuoteRecord> {
-    const record = isWellFormedId(id, 'q') ? await withStorage('read the quote', () => storage.quotes.get(id, ctx.now)) : null;
-    if (!record) {
-      throw new ServiceError('quote_not_found', `No quote has the id "${truncate(id)}": it was never given out or has been removed 30 days after it expired.`);
-    }
-    return record;
+    return findById(id, 'q', 'read the quote', (key) => storage.quotes.get(key, ctx.now), () =>
+      new ServiceError('quote_not_found', `No quote has the id "${truncate(id)}": it was never given out or has been removed 30 days after it expired.`),
+    );
   }
 
   return {

@@ -1,5 +1,7 @@
 import { ServiceError } from '@shop/contracts';
 import { StorageUnavailable } from '@shop/storage';
+import { isWellFormedId } from './ids';
+import type { IdPrefix } from './ids';
 
 /** Runs a storage call; a database that cannot be reached becomes 503 `storage_unavailable` (retryable). */
 export async function withStorage<T>(action: string, call: () => Promise<T>): Promise<T> {
@@ -11,4 +13,20 @@ export async function withStorage<T>(action: string, call: () => Promise<T>): Pr
     }
     throw error;
   }
+}
+
+/**
+ * Reads one row by a public id: an id of the wrong shape is never looked up, and a missing row (or
+ * one past retention) throws `notFound`.
+ */
+export async function findById<T>(
+  id: string,
+  prefix: IdPrefix,
+  action: string,
+  read: (id: string) => Promise<T | null>,
+  notFound: () => ServiceError,
+): Promise<T> {
+  const record = isWellFormedId(id, prefix) ? await withStorage(action, () => read(id)) : null;
+  if (!record) throw notFound();
+  return record;
 }
