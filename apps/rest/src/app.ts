@@ -5,16 +5,13 @@ import { systemClock } from '@shop/service';
 import type { Clock, Config, Service } from '@shop/service';
 import express from 'express';
 import type { Express } from 'express';
-import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { ApiRouter } from './http/api-router';
 import type { MountedRoute } from './http/api-router';
 import { apiHeaders } from './http/api-headers';
 import { handleError } from './http/errors';
-import { redactPath } from './http/log-redaction';
 import { createRestMetrics } from './http/metrics';
-import { assignRequestId } from './http/request-id';
-import { setBaseSecurityHeaders } from './http/security-headers';
+import { trackRequests } from './http/track-requests';
 import { mountApi } from './routes/api';
 import { mountDocs } from './routes/docs';
 import { mountMeta } from './routes/meta';
@@ -41,25 +38,12 @@ export function createRestApp(deps: RestDeps): RestApp {
   app.set('query parser', 'simple');
 
   const metrics = createRestMetrics();
-  app.use(assignRequestId);
-  app.use(setBaseSecurityHeaders);
-  app.use(metrics.record);
-  app.use(
-    pinoHttp({
-      logger: deps.logger,
-      genReqId: (_req, res) => res.getHeader('X-Request-Id') as string,
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-      serializers: {
-        req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, path: redactPath(req.url) }),
-        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
-      },
-    }),
-  );
+  app.use(trackRequests({ logger: deps.logger, metrics }));
 
   const api = new ApiRouter();
   mountMeta(api, { publicUrl: config.publicUrl, checkHealth: () => deps.service.isHealthy() });
   mountApi(api, deps.service, deps.clock ?? systemClock);
-  app.use(API_PREFIX, metrics.markMount, ...apiHeaders, api.finish());
+  app.use(API_PREFIX, ...apiHeaders, api.finish());
   app.get('/metrics', metrics.serve);
   mountDocs(app);
   mountPages(app, { config, service: deps.service, clock: deps.clock ?? systemClock });

@@ -56,6 +56,31 @@ describe('logs', () => {
     }
   });
 
+  it('logs an unexpected failure once, on its request line at error level, and never sends it', async () => {
+    const listMaterials = app.runtime.service.listMaterials;
+    app.runtime.service.listMaterials = async () => {
+      throw new TypeError('materials table at /srv/secret/path.ts:12 is undefined');
+    };
+    try {
+      const reply = await app.http.request('GET', '/api/v1/materials');
+      expect(reply.status).toBe(500);
+      expect(reply.json.error.code).toBe('internal_error');
+      expect(reply.text).not.toContain('secret');
+      const lines = capture.lines.filter((line) => line.req?.id === reply.headers.get('x-request-id'));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatchObject({
+        level: 50,
+        msg: 'request failed',
+        req: { method: 'GET', path: '/api/v1/materials' },
+        res: { status: 500 },
+        err: { type: 'TypeError', message: 'materials table at /srv/secret/path.ts:12 is undefined' },
+      });
+      expect(typeof lines[0]!.responseTime).toBe('number');
+    } finally {
+      app.runtime.service.listMaterials = listMaterials;
+    }
+  });
+
   it('redacts bearer ids wherever they sit in a path and bounds its length', () => {
     expect(redactPath(`/o/h_${'A'.repeat(22)}/x?y=1`)).toBe('/o/:id/x');
     expect(redactPath(`/r/anything`)).toBe('/r/:id');

@@ -105,22 +105,25 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
 
   return {
     async consume(scope, clientIp) {
-      for (const { window, limiter } of limiters.get(scope) ?? []) {
-        try {
-          await limiter.consume(clientIp, 1);
-        } catch (rejection) {
-          // Limits kept in the database fail with it: retryable 503, like every other storage call.
-          if (rejection instanceof StorageUnavailable) {
-            throw new ServiceError('storage_unavailable', 'The rate-limit counters cannot be updated just now; nothing was done. Try again in a few seconds.');
-          }
-          if (!(rejection instanceof RateLimiterRes)) throw rejection;
-          const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-          throw new ServiceError(
-            'rate_limited',
-            `Too many requests: ${LIMITS[scope].label} allows ${window.points * scale} a ${window.name} from one address. Wait ${retryAfterSeconds} s and try again.`,
-            { details: { scope, limit: window.points * scale, window: window.name }, retryAfterSeconds },
-          );
+      // Every window of the scope is spent at once (one round trip to Redis, one group commit on
+      // SQLite); a refused request still counts in each window, as every request does.
+      const windows = limiters.get(scope) ?? [];
+      const outcomes = await Promise.allSettled(windows.map(({ limiter }) => limiter.consume(clientIp, 1)));
+      for (const [index, outcome] of outcomes.entries()) {
+        if (outcome.status === 'fulfilled') continue;
+        const rejection: unknown = outcome.reason;
+        // Limits kept in the database fail with it: retryable 503, like every other storage call.
+        if (rejection instanceof StorageUnavailable) {
+          throw new ServiceError('storage_unavailable', 'The rate-limit counters cannot be updated just now; nothing was done. Try again in a few seconds.');
         }
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        const { window } = windows[index]!;
+        const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+        throw new ServiceError(
+          'rate_limited',
+          `Too many requests: ${LIMITS[scope].label} allows ${window.points * scale} a ${window.name} from one address. Wait ${retryAfterSeconds} s and try again.`,
+          { details: { scope, limit: window.points * scale, window: window.name }, retryAfterSeconds },
+        );
       }
     },
     async ready() {

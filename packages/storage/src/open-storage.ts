@@ -35,6 +35,7 @@ import {
 } from './rate-limiters';
 import { applyMigrations, connectPostgresEngine, connectSqliteEngine } from './schema-engine';
 import { createSqliteQuoteRepository } from './sqlite-quotes';
+import { createSqliteWriteBatch } from './sqlite-write-batch';
 import { guardStorage } from './storage-unavailable';
 
 export interface OpenStorageOptions {
@@ -116,13 +117,15 @@ async function openSqliteStorage(filePath: string, busyTimeoutMs: number): Promi
       const adapter = new PrismaBetterSqlite3({ url: filePath, timeout: busyTimeoutMs });
       const db = new SqlitePrismaClient({ adapter });
       await db.$connect();
+      const writes = createSqliteWriteBatch(connection);
       return assembleStorage({
         provider: 'sqlite',
         db,
         startup,
-        quotes: createSqliteQuoteRepository(connection),
-        createRateLimiter: (limiterOptions) => createSqliteRateLimiter(connection, limiterOptions),
+        quotes: createSqliteQuoteRepository(connection, writes),
+        createRateLimiter: (limiterOptions) => createSqliteRateLimiter(connection, writes, limiterOptions),
         closeDrivers: async () => {
+          writes.flush();
           connection.close();
         },
       });

@@ -9,6 +9,7 @@ import {
   RateLimiterSQLite,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
+import type { SqliteWriteBatch } from './sqlite-write-batch';
 import { toStorageError } from './storage-unavailable';
 
 export interface RateLimiterOptions {
@@ -39,36 +40,49 @@ function mapStoreErrors<T extends RateLimiterAbstract>(limiter: T): T {
 
 // The library prepares its upsert and wraps it in BEGIN/COMMIT on every consume (two per priced
 // request). One INSERT ... ON CONFLICT DO UPDATE ... RETURNING is atomic on its own, so each query
-// text is prepared once and run as it is.
+// text is prepared once and joins the group commit of the event-loop turn (sqlite-write-batch.ts):
+// the count it returns is final once that transaction commits, when the promise settles.
 class PreparedSqliteLimiter extends RateLimiterSQLite {
   private readonly statements = new Map<string, Database.Statement>();
 
-  _upsertTransactionBetterSQLite3(connection: Database.Database, query: string, params: unknown[]): unknown {
+  constructor(
+    options: ConstructorParameters<typeof RateLimiterSQLite>[0],
+    private readonly writes: SqliteWriteBatch,
+  ) {
+    super(options);
+  }
+
+  _upsertTransactionBetterSQLite3(connection: Database.Database, query: string, params: unknown[]): Promise<unknown> {
     let statement = this.statements.get(query);
     if (!statement) {
       statement = connection.prepare(query);
       this.statements.set(query, statement);
     }
-    return statement.get(...params);
+    const prepared = statement;
+    return this.writes.write(() => prepared.get(...params));
   }
 }
 
 export function createSqliteRateLimiter(
   connection: Database.Database,
+  writes: SqliteWriteBatch,
   options: RateLimiterOptions,
 ): RateLimiterAbstract {
   return mapStoreErrors(
-    new PreparedSqliteLimiter({
-      storeClient: connection,
-      storeType: 'better-sqlite3',
-      tableName: RATE_LIMIT_TABLE,
-      tableCreated: true,
-      // purgeExpired clears old windows; a timer per limiter would outlive close().
-      clearExpiredByTimeout: false,
-      keyPrefix: options.keyPrefix,
-      points: options.points,
-      duration: options.durationSeconds,
-    }),
+    new PreparedSqliteLimiter(
+      {
+        storeClient: connection,
+        storeType: 'better-sqlite3',
+        tableName: RATE_LIMIT_TABLE,
+        tableCreated: true,
+        // purgeExpired clears old windows; a timer per limiter would outlive close().
+        clearExpiredByTimeout: false,
+        keyPrefix: options.keyPrefix,
+        points: options.points,
+        duration: options.durationSeconds,
+      },
+      writes,
+    ),
   );
 }
 

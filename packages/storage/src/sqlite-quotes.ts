@@ -1,10 +1,12 @@
 // Quotes on SQLite through prepared statements on the storage's own better-sqlite3 connection: the
 // quote insert and read sit on every POST and GET of a quote, and through Prisma each cost about
-// five times the statement itself (query interpretation plus a fresh prepare per call).
+// five times the statement itself (query interpretation plus a fresh prepare per call). Inserts are
+// group-committed with the other writes of the same event-loop turn (sqlite-write-batch.ts).
 // Values are written exactly as Prisma's SQLite adapter writes them (DateTime as ISO-8601 text with
 // +00:00), so Prisma's purge and any Prisma read see the same rows.
 import type Database from 'better-sqlite3';
 import { isPastRetention, type QuoteRecord, type QuoteRepository } from './records';
+import type { SqliteWriteBatch } from './sqlite-write-batch';
 import { guardStorage } from './storage-unavailable';
 
 interface QuoteRow {
@@ -20,14 +22,14 @@ function toSqliteDateTime(date: Date): string {
   return date.toISOString().replace('Z', '+00:00');
 }
 
-export function createSqliteQuoteRepository(connection: Database.Database): QuoteRepository {
+export function createSqliteQuoteRepository(connection: Database.Database, writes: SqliteWriteBatch): QuoteRepository {
   const insert = connection.prepare('INSERT INTO quotes (id, created_at, expires_at, body, request) VALUES (?, ?, ?, ?, ?)');
   const select = connection.prepare<[string], QuoteRow>('SELECT id, created_at, expires_at, body, request FROM quotes WHERE id = ?');
   return {
     async insert(quote) {
-      await guardStorage('store the quote', async () => {
-        insert.run(quote.id, toSqliteDateTime(quote.createdAt), toSqliteDateTime(quote.expiresAt), quote.body, quote.request);
-      });
+      await guardStorage('store the quote', () =>
+        writes.write(() => insert.run(quote.id, toSqliteDateTime(quote.createdAt), toSqliteDateTime(quote.expiresAt), quote.body, quote.request)),
+      );
     },
     async get(id, now) {
       const row = await guardStorage('read the quote', async () => select.get(id));

@@ -16,7 +16,7 @@ interface BodyParserError {
 }
 
 /** Express's error handler: body-parser failures, ServiceErrors, and anything else as a 500 without details. */
-export const handleError: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+export const handleError: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
   const parserError = error as BodyParserError;
   let mapped: ServiceError;
   if (error instanceof ServiceError) {
@@ -34,7 +34,8 @@ export const handleError: ErrorRequestHandler = (error: unknown, req, res, _next
     // The body could not be read: compressed data that does not inflate, or a wrong Content-Length.
     mapped = new ServiceError('invalid_json', 'The body could not be read: send plain UTF-8 JSON whose length matches Content-Length.');
   } else {
-    req.log?.error({ err: error }, 'unhandled error');
+    // Logged with the request's line (track-requests.ts), never sent.
+    res.locals.unhandledError = error;
     mapped = new ServiceError('internal_error', 'Something went wrong on our side; the request was not completed.');
   }
   if (res.headersSent) return;

@@ -1,15 +1,13 @@
 // Prometheus metrics of the REST app: requests and latency by route template and status, quotes
 // created, rate-limit rejections and storage errors. Each app gets its own registry, so several
 // apps in one process (tests) never count into each other.
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export interface RestMetrics {
   registry: Registry;
-  /** Records every request when its answer has been sent. */
-  record: RequestHandler;
-  /** Notes where a router is mounted: express forgets it when an error leaves the router. */
-  markMount: RequestHandler;
+  /** Records one answered request; `seconds` from its arrival to its answer being sent. */
+  observe(req: Request, res: Response, seconds: number): void;
   /** Serves the registry in the Prometheus text format. */
   serve: RequestHandler;
 }
@@ -50,26 +48,17 @@ export function createRestMetrics(): RestMetrics {
     registers: [registry],
   });
 
-  const record: RequestHandler = (req, res, next) => {
-    const started = process.hrtime.bigint();
-    res.once('finish', () => {
-      // The route template, never the raw path: paths carry bearer ids and unbounded values.
-      const base = req.baseUrl || ((res.locals.mountPath as string | undefined) ?? '');
-      const route = req.route?.path ? `${base}${String(req.route.path)}` : 'unmatched';
-      const labels = { method: req.method, route, status: String(res.statusCode) };
-      requests.inc(labels);
-      latency.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
-      if (res.statusCode === 201 && req.method === 'POST' && route.endsWith('/quotes')) quotes.inc();
-      const error = res.locals.error as { code?: string; scope?: string } | undefined;
-      if (error?.code === 'rate_limited') limited.inc({ scope: error.scope ?? 'unknown' });
-      if (error?.code === 'storage_unavailable') storageErrors.inc();
-    });
-    next();
-  };
-
-  const markMount: RequestHandler = (req, res, next) => {
-    res.locals.mountPath = req.baseUrl;
-    next();
+  const observe = (req: Request, res: Response, seconds: number) => {
+    // The route template, never the raw path: paths carry bearer ids and unbounded values.
+    const base = req.baseUrl || ((res.locals.mountPath as string | undefined) ?? '');
+    const route = req.route?.path ? `${base}${String(req.route.path)}` : 'unmatched';
+    const labels = { method: req.method, route, status: String(res.statusCode) };
+    requests.inc(labels);
+    latency.observe(labels, seconds);
+    if (res.statusCode === 201 && req.method === 'POST' && route.endsWith('/quotes')) quotes.inc();
+    const error = res.locals.error as { code?: string; scope?: string } | undefined;
+    if (error?.code === 'rate_limited') limited.inc({ scope: error.scope ?? 'unknown' });
+    if (error?.code === 'storage_unavailable') storageErrors.inc();
   };
 
   const serve: RequestHandler = (_req, res, next) => {
@@ -82,5 +71,5 @@ export function createRestMetrics(): RestMetrics {
       .catch(next);
   };
 
-  return { registry, record, markMount, serve };
+  return { registry, observe, serve };
 }

@@ -9,8 +9,15 @@ const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancesto
 
 export function mountApi(api: ApiRouter, service: Service, clock: Clock): void {
   const ctx = (req: Request): RequestContext => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown', now: clock.now() });
+  // A read goes through express's send for its ETag (and 304 on a match).
   const sendJsonText = (res: Response, status: number, json: string) => {
     res.status(status).type('application/json').send(json);
+  };
+  // A new resource is never cached, so its answer skips hashing the body for an ETag.
+  const sendCreatedJson = (res: Response, json: string) => {
+    res.statusCode = 201;
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.end(json);
   };
 
   api.get('/materials', async (req, res) => {
@@ -27,7 +34,7 @@ export function mountApi(api: ApiRouter, service: Service, clock: Clock): void {
   });
   api.post('/quotes', async (req, res) => {
     const { json } = await service.createQuote(req.body, ctx(req));
-    sendJsonText(res, 201, json);
+    sendCreatedJson(res, json);
   });
   api.get('/quotes/:public_id', async (req, res) => {
     const { json } = await service.getQuote(String(req.params.public_id), ctx(req));

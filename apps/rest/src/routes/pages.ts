@@ -255,7 +255,7 @@ export function mountPages(app: Express, deps: PageDeps): void {
     else if (parserError.type === 'entity.too.large' || parserError.type === 'parameters.too.many') {
       mapped = new ServiceError('body_too_large', 'The form sent was larger than this page takes.');
     } else {
-      req.log?.error({ err: error }, 'unhandled error on a page');
+      res.locals.unhandledError = error;
       mapped = new ServiceError('internal_error', 'Something went wrong on our side.');
     }
     if (mapped.retryAfterSeconds !== null) res.setHeader('Retry-After', String(mapped.retryAfterSeconds));

@@ -1,0 +1,121 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { createSqliteWriteBatch } from './sqlite-write-batch';
+
+describe('group commit of the writes of one event-loop turn', () => {
+  let dir: string;
+  let connection: Database.Database;
+  let watcher: Database.Database;
+  let versionAtStart: number;
+
+  // Commits as SQLite sees them: another connection's data_version moves once per commit.
+  const dataVersion = () => Number(watcher.pragma('data_version', { simple: true }));
+  const countCommits = () => dataVersion() - versionAtStart;
+
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'shop-write-batch-'));
+    connection = new Database(path.join(dir, 'batch.db'), { timeout: 200 });
+    connection.pragma('journal_mode = WAL');
+    connection.exec('CREATE TABLE t (id TEXT PRIMARY KEY, n INTEGER NOT NULL)');
+    watcher = new Database(path.join(dir, 'batch.db'));
+    versionAtStart = dataVersion();
+  });
+
+  afterEach(() => {
+    watcher.close();
+    connection.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const count = () => (connection.prepare('SELECT COUNT(*) AS n FROM t').get() as { n: number }).n;
+
+  it('runs the writes queued in one turn in one transaction, in order, and settles each after COMMIT', async () => {
+    const writes = createSqliteWriteBatch(connection);
+    const insert = connection.prepare('INSERT INTO t (id, n) VALUES (?, ?)');
+    const upsert = connection.prepare('INSERT INTO t (id, n) VALUES (?, 1) ON CONFLICT (id) DO UPDATE SET n = n + 1 RETURNING n');
+    const settled: string[] = [];
+    const pending = [
+      writes.write(() => insert.run('a', 1)).then(() => settled.push('a')),
+      writes.write(() => upsert.get('counter')).then((row) => settled.push(`counter=${(row as { n: number }).n}`)),
+      writes.write(() => upsert.get('counter')).then((row) => settled.push(`counter=${(row as { n: number }).n}`)),
+      writes.write(() => insert.run('b', 2)).then(() => settled.push('b')),
+    ];
+    // Nothing runs before the turn ends.
+    expect(count()).toBe(0);
+    await Promise.all(pending);
+    expect(settled).toEqual(['a', 'counter=1', 'counter=2', 'b']);
+    expect(count()).toBe(3);
+    expect(countCommits()).toBe(1);
+    // A write queued in a later turn gets a transaction of its own.
+    await writes.write(() => insert.run('c', 3));
+    expect(countCommits()).toBe(2);
+  });
+
+  it('rejects only the write whose statement failed; the others of its batch are kept', async () => {
+    const writes = createSqliteWriteBatch(connection);
+    const insert = connection.prepare('INSERT INTO t (id, n) VALUES (?, ?)');
+    const outcomes = await Promise.allSettled([
+      writes.write(() => insert.run('x', 1)),
+      writes.write(() => insert.run('x', 2)),
+      writes.write(() => insert.run('y', 3)),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({ code: 'SQLITE_CONSTRAINT_PRIMARYKEY' });
+    expect(connection.prepare('SELECT id, n FROM t ORDER BY id').all()).toEqual([
+      { id: 'x', n: 1 },
+      { id: 'y', n: 3 },
+    ]);
+    expect(countCommits()).toBe(1);
+  });
+
+  it('rejects every write of the batch and keeps none when the write lock cannot be had', async () => {
+    const writes = createSqliteWriteBatch(connection);
+    const insert = connection.prepare('INSERT INTO t (id, n) VALUES (?, ?)');
+    const other = new Database(path.join(dir, 'batch.db'), { timeout: 200 });
+    try {
+      other.exec('BEGIN IMMEDIATE');
+      const outcomes = await Promise.allSettled([writes.write(() => insert.run('p', 1)), writes.write(() => insert.run('q', 2))]);
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
+      expect((outcomes[0] as PromiseRejectedResult).reason).toMatchObject({ code: 'SQLITE_BUSY' });
+      other.exec('ROLLBACK');
+    } finally {
+      other.close();
+    }
+    expect(connection.inTransaction).toBe(false);
+    expect(count()).toBe(0);
+    // The connection is usable again at once.
+    await writes.write(() => insert.run('r', 3));
+    expect(count()).toBe(1);
+  });
+
+  it('rejects the whole batch when SQLite ends the transaction itself, so no settled write is lost', async () => {
+    const writes = createSqliteWriteBatch(connection);
+    const insert = connection.prepare('INSERT INTO t (id, n) VALUES (?, ?)');
+    const outcomes = await Promise.allSettled([
+      writes.write(() => insert.run('kept-only-if-committed', 1)),
+      writes.write(() => {
+        // What an I/O error or a full disk does: the statement fails and the transaction is gone.
+        connection.exec('ROLLBACK');
+        throw new Error('disk I/O error');
+      }),
+      writes.write(() => insert.run('never-run', 2)),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(outcomes.map((outcome) => (outcome as PromiseRejectedResult).reason.message)).toEqual([
+      'disk I/O error',
+      'disk I/O error',
+      'disk I/O error',
+    ]);
+    expect(count()).toBe(0);
+  });
+
+  it('runs what is queued at once on flush (before the connection closes)', () => {
+    const writes = createSqliteWriteBatch(connection);
+    const insert = connection.prepare('INSERT INTO t (id, n) VALUES (?, ?)');
+    void writes.write(() => insert.run('late', 1));
+    writes.flush();
+    expect(count()).toBe(1);
+  });
+});
