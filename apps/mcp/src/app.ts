@@ -8,9 +8,8 @@ import { ServiceError } from '@shop/contracts';
 import { newRequestId } from '@shop/service';
 import type { RateLimits } from '@shop/service';
 import express from 'express';
-import type { ErrorRequestHandler, Express, Request as ExpressRequest, Response as ExpressResponse } from 'express';
+import type { ErrorRequestHandler, Express, Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 
 export const SERVER_INFO = { name: 'shop-quote', version: '0.1.0' } as const;
 export const SUPPORTED_REVISIONS = ['2026-07-28', '2025-11-25', '2025-06-18'];
@@ -56,22 +55,7 @@ export function createMcpApp(deps: McpAppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);
-  if (deps.logger) {
-    app.use(
-      pinoHttp({
-        logger: deps.logger,
-        genReqId: (_req, res) => {
-          const id = newRequestId();
-          res.setHeader('X-Request-Id', id);
-          return id;
-        },
-        serializers: {
-          req: (req: { id: string; method: string }) => ({ id: req.id, method: req.method }),
-          res: (res: { statusCode: number }) => ({ status: res.statusCode }),
-        },
-      }),
-    );
-  }
+  if (deps.logger) app.use(logRequests(deps.logger));
 
   const newServer = (): McpServer => {
     // Listing the three revisions makes the SDK's unsupported-version errors name exactly them.
@@ -147,6 +131,26 @@ export function createMcpApp(deps: McpAppDeps): Express {
   });
   app.use(handleMcpError);
   return app;
+}
+
+/**
+ * Gives every request an id in `X-Request-Id` and, once answered, one line
+ * `{ req: { id, method }, res: { status }, responseTime }` (`error` for a 5xx, else `info`). One
+ * listener per request, no child logger: nothing is built for a line the level leaves out.
+ */
+function logRequests(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    const id = newRequestId();
+    res.setHeader('X-Request-Id', id);
+    res.once('finish', () => {
+      const level = res.statusCode >= 500 ? 'error' : 'info';
+      if (!logger.isLevelEnabled(level)) return;
+      const responseTime = Math.round(Number(process.hrtime.bigint() - started) / 1e6);
+      logger[level]({ req: { id, method: req.method }, res: { status: res.statusCode }, responseTime }, 'request completed');
+    });
+    next();
+  };
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);

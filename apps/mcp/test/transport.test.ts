@@ -1,5 +1,7 @@
+import { Writable } from 'node:stream';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { McpServer } from '@modelcontextprotocol/server';
+import pino from 'pino';
 import { z } from 'zod';
 import { createMcpApp } from '../src/app';
 import type { AddressInfo } from 'node:net';
@@ -120,6 +122,46 @@ describe('the /mcp endpoint', () => {
       expect(result.structuredContent).toEqual({ pong: true });
     } finally {
       await client.close();
+    }
+  });
+});
+
+describe('request logs of the tool server', () => {
+  it('gives each request an id in X-Request-Id and writes one line for it once answered, without the body', async () => {
+    const lines: Array<Record<string, any>> = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const app = createMcpApp({ registerTools: registerPing, limits: null, logger: pino({ level: 'info' }, stream) });
+    const server: Server = await new Promise((resolve) => {
+      const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+      const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
+      const call = await fetch(url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'ping', arguments: { secret: 'Customer Bob' } } }),
+      });
+      await call.text();
+      const refused = await fetch(url, { method: 'GET', headers });
+      await refused.text();
+      const ids = [call.headers.get('x-request-id'), refused.headers.get('x-request-id')];
+      expect(ids[0]).toMatch(/^req_[0-9A-Za-z]{20}$/);
+      expect(ids[1]).not.toBe(ids[0]);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(lines.map((line) => ({ id: line.req.id, method: line.req.method, status: line.res.status, level: line.level }))).toEqual([
+        { id: ids[0], method: 'POST', status: 200, level: 30 },
+        { id: ids[1], method: 'GET', status: 405, level: 30 },
+      ]);
+      expect(typeof lines[0]!.responseTime).toBe('number');
+      expect(JSON.stringify(lines)).not.toContain('Customer Bob');
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
 });
