@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import APP_NODE_FLAGS from '../scripts/app-node-flags.json';
 
 export const ROOT_DIR = path.resolve(__dirname, '..');
 export const HOST = '127.0.0.1';
@@ -42,11 +43,15 @@ export function makeTempDir(prefix: string): { dir: string; remove(): void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Node arguments that run a TypeScript file (or an app's entry) in the requested mode. */
+/**
+ * Node arguments that run a TypeScript file (or an app's entry) in the requested mode, with the V8
+ * flags every deployment uses (scripts/app-node-flags.json); the bare baselines get the same flags,
+ * so a ratio compares code, not runtime settings.
+ */
 export function nodeArgsFor(entry: { dist?: string; source: string }, mode: RunMode): string[] {
-  if (mode === 'dist' && entry.dist) return [path.join(ROOT_DIR, entry.dist)];
+  if (mode === 'dist' && entry.dist) return [...APP_NODE_FLAGS, path.join(ROOT_DIR, entry.dist)];
   // `--import tsx` keeps the server in this one process, so its PID is the one whose RSS is read.
-  return ['--import', 'tsx', '--conditions=@shop/source', path.join(ROOT_DIR, entry.source)];
+  return [...APP_NODE_FLAGS, '--import', 'tsx', '--conditions=@shop/source', path.join(ROOT_DIR, entry.source)];
 }
 
 export interface ChildServer {

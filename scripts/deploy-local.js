@@ -9,6 +9,9 @@ const { spawn, spawnSync } = require('node:child_process');
 const net = require('node:net');
 const path = require('node:path');
 
+// The V8 flags every deployment runs the apps with, as the image's CMD does (docs/deploy.md).
+const APP_NODE_FLAGS = require('./app-node-flags.json');
+
 const root = path.join(__dirname, '..');
 const checkOnly = process.argv.includes('--check');
 
@@ -97,7 +100,7 @@ async function main() {
     }
   }
   const children = ['rest', 'mcp'].map((name) => {
-    const child = spawn(process.execPath, [path.join(root, 'apps', name, 'dist', 'server.js')], { cwd: root, env, stdio: 'inherit' });
+    const child = spawn(process.execPath, [...APP_NODE_FLAGS, path.join(root, 'apps', name, 'dist', 'server.js')], { cwd: root, env, stdio: 'inherit' });
     child.on('exit', (code, signal) => {
       if (!stopping) {
         log(`${name} stopped (${signal ?? `exit ${code}`}); stopping the other app`);

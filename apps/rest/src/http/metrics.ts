@@ -13,6 +13,8 @@ export interface RestMetrics {
 }
 
 // Up to 1 s in fine steps (the target p99 is 25 ms), then a few coarse ones for slow outliers.
+type RequestLabel = 'method' | 'route' | 'status';
+
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 export function createRestMetrics(): RestMetrics {
@@ -48,13 +50,22 @@ export function createRestMetrics(): RestMetrics {
     registers: [registry],
   });
 
+  const seriesByKey = new Map<string, { requests: Counter.Internal; latency: Histogram.Internal<RequestLabel> }>();
   const observe = (req: Request, res: Response, seconds: number) => {
     // The route template, never the raw path: paths carry bearer ids and unbounded values.
     const base = req.baseUrl || ((res.locals.mountPath as string | undefined) ?? '');
     const route = req.route?.path ? `${base}${String(req.route.path)}` : 'unmatched';
-    const labels = { method: req.method, route, status: String(res.statusCode) };
-    requests.inc(labels);
-    latency.observe(labels, seconds);
+    const status = String(res.statusCode);
+    // One pair of children per label set (a handful of routes and statuses), so no request hashes labels.
+    const key = `${req.method} ${route} ${status}`;
+    let series = seriesByKey.get(key);
+    if (!series) {
+      const labels = { method: req.method, route, status };
+      series = { requests: requests.labels(labels), latency: latency.labels(labels) };
+      seriesByKey.set(key, series);
+    }
+    series.requests.inc();
+    series.latency.observe(seconds);
     if (res.statusCode === 201 && req.method === 'POST' && route.endsWith('/quotes')) quotes.inc();
     const error = res.locals.error as { code?: string; scope?: string } | undefined;
     if (error?.code === 'rate_limited') limited.inc({ scope: error.scope ?? 'unknown' });

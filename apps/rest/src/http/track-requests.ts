@@ -28,7 +28,7 @@ export function trackRequests({ logger, metrics }: TrackRequestsDeps): RequestHa
     res.locals.requestId = id;
     res.setHeader('X-Request-Id', id);
     setBaseSecurityHeaders(req, res, () => undefined);
-    res.once('finish', () => {
+    res.on('finish', () => {
       const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
       metrics.observe(req, res, elapsedMs / 1000);
       const failed = res.statusCode >= 500;
