@@ -105,7 +105,7 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
 
   return {
     async consume(scope, clientIp) {
-      // Every window of the scope is spent at once (one round trip to Redis, one group commit on
+      // Every window of the scope is spent at once (concurrent calls to Redis, one group commit on
       // SQLite); a refused request still counts in each window, as every request does.
       const windows = limiters.get(scope) ?? [];
       const outcomes = await Promise.allSettled(windows.map(({ limiter }) => limiter.consume(clientIp, 1)));
