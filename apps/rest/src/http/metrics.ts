@@ -12,9 +12,9 @@ export interface RestMetrics {
   serve: RequestHandler;
 }
 
-// Up to 1 s in fine steps (the target p99 is 25 ms), then a few coarse ones for slow outliers.
 type RequestLabel = 'method' | 'route' | 'status';
 
+// Up to 1 s in fine steps (the target p99 is 25 ms), then a few coarse ones for slow outliers.
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 export function createRestMetrics(): RestMetrics {

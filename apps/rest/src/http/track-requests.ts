@@ -2,11 +2,11 @@
 // one 'finish' hook that records the metrics and writes the request's one log line. One function
 // and one listener per request, where a chain of small middlewares and pino-http's per-request child
 // logger cost a fifth of POST /quotes (BENCHMARKS.md).
-import { newRequestId } from '@shop/service';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { redactPath } from './log-redaction';
 import type { RestMetrics } from './metrics';
+import { assignRequestId } from './request-id';
 import { setBaseSecurityHeaders } from './security-headers';
 
 export interface TrackRequestsDeps {
@@ -24,10 +24,9 @@ export interface TrackRequestsDeps {
 export function trackRequests({ logger, metrics }: TrackRequestsDeps): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
-    const id = newRequestId();
-    res.locals.requestId = id;
-    res.setHeader('X-Request-Id', id);
+    assignRequestId(req, res, () => undefined);
     setBaseSecurityHeaders(req, res, () => undefined);
+    const id = res.locals.requestId as string;
     res.on('finish', () => {
       const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
       metrics.observe(req, res, elapsedMs / 1000);
