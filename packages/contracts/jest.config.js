@@ -4,6 +4,5 @@ const preset = require('../../jest.preset.js');
 module.exports = {
   ...preset,
   displayName: 'contracts',
-  transform: { ...preset.transform, '^.+\\.js$': preset.transform['^.+\\.ts$'] },
-  transformIgnorePatterns: ['/node_modules/(?!.*(@apidevtools|@seriousme))'],
+  transformIgnorePatterns: [`/node_modules/(?!.*(${[...preset.esmOnly, '@apidevtools', '@seriousme'].join('|')}))`],
 };

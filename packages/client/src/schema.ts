@@ -509,7 +509,7 @@ export interface components {
              * @description Issue code; new codes may be added.
              * @enum {string}
              */
-            code: "label_dropped" | "thickness_over_laser" | "outline_invalid" | "part_too_small" | "part_exceeds_sheet" | "hole_outside_part" | "hole_too_close_to_edge" | "holes_overlap" | "hole_too_small" | "bend_misses_part" | "bends_cross" | "bend_flange_too_short" | "bend_not_offered" | "hole_smaller_than_thickness" | "hole_near_bend" | "plate_not_carried" | "lead_time_after_order";
+            code: "label_dropped" | "thickness_over_laser" | "outline_invalid" | "part_too_small" | "part_exceeds_sheet" | "hole_outside_part" | "hole_too_close_to_edge" | "holes_overlap" | "hole_too_small" | "bend_misses_part" | "bends_cross" | "bend_flange_too_short" | "bend_not_offered" | "web_too_narrow" | "hole_smaller_than_thickness" | "hole_near_bend" | "plate_not_carried" | "lead_time_after_order";
             /**
              * @description A blocking issue stops the quote: act on its message and ask for a new quote.
              * @enum {string}

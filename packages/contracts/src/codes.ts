@@ -73,6 +73,7 @@ export const ISSUE_SEVERITY = {
   bends_cross: 'blocking',
   bend_flange_too_short: 'blocking',
   bend_not_offered: 'blocking',
+  web_too_narrow: 'blocking',
   hole_smaller_than_thickness: 'warning',
   hole_near_bend: 'warning',
   plate_not_carried: 'info',

@@ -34,7 +34,30 @@ describe('toParameterError', () => {
   it('reports an unknown key before any other problem', () => {
     const error = failure(QuoteRequest, { items: [{ ...plate, thickness_in: 9, colour: 'red' }] });
     expect(error).toMatchObject({ code: 'parameter_unknown', param: 'items[0].colour' });
-    expect(error.details).toEqual({ errors: expect.arrayContaining([expect.objectContaining({ param: 'items[0].thickness_in' })]) });
+    expect(error.details).toEqual({ errors: expect.arrayContaining([expect.objectContaining({ param: 'items[0].thickness_in' })]), errors_total: 2 });
+  });
+
+  it('lists at most ten problems and counts them all, however many the request has', () => {
+    const holes = Array.from({ length: 200 }, () => ({ kind: 'single', x_in: -1, y_in: -1, diameter_in: -1 }));
+    const error = failure(QuoteRequest, { items: [{ ...plate, holes }] });
+    expect(error.details?.errors).toHaveLength(10);
+    expect(error.details?.errors_total).toBe(600);
+    expect(JSON.stringify(error.toBody('req_x')).length).toBeLessThan(4_096);
+  });
+
+  it('cuts an unknown key of 100,000 characters to a short param and a bounded message', () => {
+    const key = 'k'.repeat(100_000);
+    const error = failure(QuoteRequest, { items: [{ ...plate, [key]: 1 }] });
+    expect(error.code).toBe('parameter_unknown');
+    expect(error.param).toBe(`items[0].${'k'.repeat(63)}…`);
+    expect(JSON.stringify(error.toBody('req_x')).length).toBeLessThan(1_024);
+  });
+
+  it('never carries a message over 1,000 characters or a param over 200', () => {
+    const error = new ServiceError('route_not_found', 'x'.repeat(5_000), { param: 'p'.repeat(5_000) });
+    expect(error.message).toHaveLength(1_000);
+    expect(error.message.endsWith('…')).toBe(true);
+    expect(error.param).toHaveLength(200);
   });
 
   it('refuses personal-data keys on a quote-request link as unknown', () => {

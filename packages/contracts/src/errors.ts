@@ -35,6 +35,17 @@ export const ErrorEnvelope = z
   });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
 
+/** Longest message and param an error carries; longer ones are cut with an ellipsis. */
+export const MAX_MESSAGE_LENGTH = 1_000;
+export const MAX_PARAM_LENGTH = 200;
+/** At most this many problems are listed in `details.errors` of a 422; `details.errors_total` counts them all. */
+export const MAX_LISTED_ERRORS = 10;
+
+/** `text` cut to `max` characters, the last one an ellipsis when cut. */
+export function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
 export interface ServiceErrorOptions {
   param?: string | null;
   details?: Record<string, unknown> | null;
@@ -53,12 +64,14 @@ export class ServiceError extends Error {
   readonly retryAfterSeconds: number | null;
 
   constructor(code: ErrorCode, message: string, options: ServiceErrorOptions = {}) {
-    super(message);
+    // Messages and params may quote what was sent (a path, an unknown key): an error answer stays a
+    // few KiB whatever the request.
+    super(clip(message, MAX_MESSAGE_LENGTH));
     this.name = 'ServiceError';
     this.code = code;
     this.status = ERROR_STATUS[code];
     this.type = errorTypeForStatus(this.status);
-    this.param = options.param ?? null;
+    this.param = options.param === undefined || options.param === null ? null : clip(options.param, MAX_PARAM_LENGTH);
     this.retryable = isRetryableCode(code);
     this.details = options.details ?? null;
     this.retryAfterSeconds = options.retryAfterSeconds ?? null;
@@ -125,9 +138,14 @@ export function toParameterError(error: z.ZodError, input: unknown, prefix: Path
   const problems = error.issues.flatMap((issue) => describeIssue(issue, input, prefix));
   problems.sort((a, b) => PRIORITY[a.code] - PRIORITY[b.code]);
   const first = problems[0] ?? { code: 'parameter_invalid', param: null, message: 'The request is not valid.' };
+  const listed = problems.slice(0, MAX_LISTED_ERRORS).map((problem) => ({
+    ...problem,
+    param: problem.param === null ? null : clip(problem.param, MAX_PARAM_LENGTH),
+    message: clip(problem.message, MAX_PARAM_LENGTH + 200),
+  }));
   return new ServiceError(first.code, first.message, {
     param: first.param,
-    details: problems.length > 1 ? { errors: problems } : null,
+    details: problems.length > 1 ? { errors: listed, errors_total: problems.length } : null,
   });
 }
 
@@ -142,7 +160,7 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown, prefix: Path): P
   const path = [...prefix, ...issue.path];
   if (issue.code === 'unrecognized_keys') {
     return issue.keys.map((key) => {
-      const param = formatParam([...path, key]);
+      const param = formatParam([...path, clip(key, 64)]);
       return { code: 'parameter_unknown', param, message: `${param} is not a field of this request; remove it.` };
     });
   }

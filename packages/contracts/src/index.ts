@@ -11,8 +11,20 @@ export {
 export type { ErrorCode, ErrorType, IssueCode, Severity } from './codes';
 export { Issue, Label, Timestamp, listOf } from './common';
 export type { ListEnvelope } from './common';
-export { ErrorBody, ErrorEnvelope, ServiceError, formatParam, parseRequest, toParameterError } from './errors';
+export {
+  ErrorBody,
+  ErrorEnvelope,
+  MAX_LISTED_ERRORS,
+  MAX_MESSAGE_LENGTH,
+  MAX_PARAM_LENGTH,
+  ServiceError,
+  clip,
+  formatParam,
+  parseRequest,
+  toParameterError,
+} from './errors';
 export type { ServiceErrorOptions } from './errors';
+export { MAX_ITEM_ISSUES, REPEATS_SHOWN, compareIssues, compareParams, orderItemIssues } from './issue-order';
 export { HANDOFF_ACTIONS, Handoff, HandoffItem, HandoffRequest } from './handoffs';
 export type { HandoffAction } from './handoffs';
 export { LeadTime, MATERIAL_IDS, Material, MaterialId, MaterialList, MaterialsQuery, ThicknessOffer } from './materials';

@@ -283,9 +283,28 @@ describe('bend_flange_too_short', () => {
     expect(codes({ outline: { kind: 'circle', diameter_in: 10 }, bends: [bend([0, 9.01], [10, 9.01])] })).toEqual(['bend_flange_too_short']);
   });
 
-  it('blocks two folds too close together and accepts them exactly the minimum apart', () => {
-    expect(codes({ bends: [bend([0, 1.5], [6, 1.5]), bend([0, 2.4], [6, 2.4])] })).toEqual(['bend_flange_too_short', 'bend_flange_too_short']);
-    expect(codes({ bends: [bend([0, 1.5], [6, 1.5]), bend([0, 2.5], [6, 2.5])] })).toEqual([]);
+  it('blocks two folds closer than two flanges and accepts them exactly two flanges apart', () => {
+    const close = analyze({ bends: [bend([0, 1], [6, 1]), bend([0, 2.99], [6, 2.99])] });
+    expect(close.issues.map((i) => [i.code, i.param])).toEqual([['bend_flange_too_short', 'bends[1]']]);
+    expect(close.issues[0]!.message).toBe(
+      'The folds of bends[0] ((0, 1) to (6, 1)) and bends[1] ((0, 2.99) to (6, 2.99)) come within 1.99 in of each other in the part; at 1/4 in thick the material between two folds is a flange of each and needs at least 2 in (1 in a side): move them 0.01 in further apart, or make one fold.',
+    );
+    expect(codes({ bends: [bend([0, 1], [6, 1]), bend([0, 3], [6, 3])] })).toEqual([]);
+  });
+
+  it('blocks two folds a ten-millionth of an inch apart', () => {
+    const a = analyze({ outline: { kind: 'rectangle', width_in: 10, height_in: 10 }, bends: [bend([0, 5], [10, 5]), bend([0, 5.0000001], [10, 5.0000001])] });
+    expect(a.issues.map((i) => i.code)).toEqual(['bend_flange_too_short']);
+    expect(a.issues[0]!.message).toMatch(/come within less than 0\.0001 in of each other/);
+  });
+
+  it('measures the gap of two folds that do not run parallel where they come closest in the part', () => {
+    // Lines meeting at (12, 5), outside the 10 x 10 part: 2 in apart at x = 0, 1/3 in at x = 10.
+    const square = { kind: 'rectangle' as const, width_in: 10, height_in: 10 };
+    const a = analyze({ outline: square, bends: [bend([0, 4], [12, 5]), bend([0, 6], [12, 5])] });
+    expect(a.issues.map((i) => i.code)).toEqual(['bend_flange_too_short']);
+    expect(a.issues[0]!.message).toMatch(/come within 0\.33\d* in of each other/);
+    expect(codes({ outline: square, bends: [bend([0, 2], [10, 1]), bend([0, 6], [10, 7])] })).toEqual([]);
   });
 
   it('measures the flange on a polygon from the fold to the far edge of that piece', () => {
@@ -312,5 +331,92 @@ describe('hole_near_bend', () => {
   it('says so when the fold runs through a slot', () => {
     const a = analyze({ holes: [{ kind: 'slot', center_x_in: 3, center_y_in: 2, width_in: 0.5, length_in: 2, angle_deg: 90 }], bends: [bend([0, 2], [6, 2])] });
     expect(a.issues[0]!.message).toMatch(/^The fold of bends\[0\] runs through the slot holes\[0\]/);
+  });
+});
+
+describe('web_too_narrow', () => {
+  const thick = (t: number, extra: Extra) => analyzePlate(plate({ thickness_in: t, ...extra }), RULES);
+  const webCodes = (t: number, extra: Extra) => thick(t, extra).issues.map((i) => i.code);
+  const legL = (leg: number): Array<[number, number]> => [[0, 0], [10, 0], [10, leg], [leg, leg], [leg, 10], [0, 10]];
+
+  it('blocks a ring whose wall is thinner than the plate and names the wall and the minimum', () => {
+    const a = thick(1, { outline: { kind: 'ring', outer_diameter_in: 4, inner_diameter_in: 3.75 } });
+    expect(a.issues.map((i) => [i.code, i.param])).toEqual([['web_too_narrow', 'outline']]);
+    expect(a.issues[0]!.message).toBe(
+      "The ring's wall is only 0.125 in (half the difference of its diameters); at 1 in thick the part must be at least 1 in wide everywhere: make inner_diameter_in 1.75 in smaller, or choose thinner plate.",
+    );
+  });
+
+  it('accepts a ring whose wall is exactly the thickness', () => {
+    expect(webCodes(0.25, { outline: { kind: 'ring', outer_diameter_in: 10, inner_diameter_in: 9.5 } })).toEqual([]);
+    expect(webCodes(0.25, { outline: { kind: 'ring', outer_diameter_in: 10, inner_diameter_in: 9.52 } })).toEqual(['web_too_narrow']);
+  });
+
+  it('blocks a strip narrower than the plate is thick and accepts one exactly as wide', () => {
+    const a = thick(1, { outline: { kind: 'rectangle', width_in: 10, height_in: 0.6 } });
+    expect(a.issues[0]!.message).toMatch(/^The part is only 0\.6 in tall; at 1 in thick the part must be at least 1 in wide everywhere: make it 0\.4 in taller/);
+    expect(webCodes(1, { outline: { kind: 'rectangle', width_in: 10, height_in: 1 } })).toEqual([]);
+    expect(webCodes(1, { outline: { kind: 'circle', diameter_in: 0.9 } })).toEqual(['web_too_narrow']);
+  });
+
+  it('blocks an L whose legs are narrower than the plate and accepts legs exactly as wide', () => {
+    const a = thick(1, { outline: { kind: 'polygon', points_in: legL(0.2) } });
+    expect(a.issues.map((i) => i.code)).toEqual(['web_too_narrow']);
+    expect(a.issues[0]!.message).toMatch(/^The part narrows to 0\.2 in between the edge from points_in\[\d\] to points_in\[\d\] and the edge from points_in\[\d\] to points_in\[\d\], around \(/);
+    expect(webCodes(1, { outline: { kind: 'polygon', points_in: legL(1) } })).toEqual([]);
+    expect(webCodes(1, { outline: { kind: 'polygon', points_in: legL(0.999) } })).toEqual(['web_too_narrow']);
+  });
+
+  it('finds a neck between two V notches, measured from tip to tip', () => {
+    const hourglass = (gap: number): Array<[number, number]> => [
+      [0, 0], [10, 0], [10, 4], [5 + gap / 2, 5], [10, 6], [10, 10], [0, 10], [0, 6], [5 - gap / 2, 5], [0, 4],
+    ];
+    const a = thick(1.5, { outline: { kind: 'polygon', points_in: hourglass(1.2) } });
+    expect(a.issues.map((i) => i.code)).toEqual(['web_too_narrow']);
+    expect(a.issues[0]!.message).toMatch(/narrows to 1\.2 in .* around \(5, 5\)/);
+    expect(webCodes(1.5, { outline: { kind: 'polygon', points_in: hourglass(1.5) } })).toEqual([]);
+  });
+
+  it('does not take a slot cut into the part for a narrow place', () => {
+    // A 10 x 10 square with a 0.1 in slit from the top down to y = 2: the material is everywhere wide.
+    const slit: Array<[number, number]> = [[0, 0], [10, 0], [10, 10], [5.05, 10], [5.05, 2], [4.95, 2], [4.95, 10], [0, 10]];
+    expect(webCodes(0.25, { outline: { kind: 'polygon', points_in: slit } })).toEqual([]);
+  });
+
+  it('blocks a point sharper than 28 degrees and accepts a 30-60-90 gusset', () => {
+    const a = thick(0.25, { outline: { kind: 'polygon', points_in: [[0, 0], [10, 0], [0, 10 * Math.tan((20 * Math.PI) / 180)]] } });
+    expect(a.issues.map((i) => i.code)).toEqual(['web_too_narrow']);
+    expect(a.issues[0]!.message).toMatch(/^The corner at points_in\[1\] comes to a 20° point, narrower than 0\.25 in for 0\.7\d* in from its tip/);
+    expect(webCodes(0.25, { outline: { kind: 'polygon', points_in: [[0, 0], [10, 0], [0, 10 * Math.tan(Math.PI / 6)]] } })).toEqual([]);
+  });
+
+  it('finds no narrow place on a 200-corner ellipse or on the largest legal plate', () => {
+    const ellipse = Array.from({ length: 200 }, (_, k): [number, number] => {
+      const a = (2 * Math.PI * k) / 200;
+      return [30 + 28 * Math.cos(a), 60 + 55 * Math.sin(a)];
+    });
+    expect(webCodes(0.1345, { outline: { kind: 'polygon', points_in: ellipse } })).toEqual([]);
+  });
+});
+
+describe('bounded issues', () => {
+  const holes200 = Array.from({ length: 200 }, (_, i) => single(5 + (i * 0.01) / 200, 5, 1));
+
+  it('folds the 19,900 overlapping pairs of 200 stacked holes into three issues, the third with the total', () => {
+    const a = analyze({ outline: { kind: 'rectangle', width_in: 10, height_in: 10 }, holes: holes200 });
+    const overlaps = a.issues.filter((i) => i.code === 'holes_overlap');
+    expect(overlaps.map((i) => i.param)).toEqual(['holes[0]', 'holes[0]', 'holes[0]']);
+    expect(overlaps[0]!.message).toMatch(/^The 1 in hole holes\[0\] at \(5, 5\) and the 1 in hole holes\[1\] at/);
+    expect(overlaps[2]!.message).toBe(
+      '19,900 pairs of cutouts overlapping or too close in all; 19,898 of them from here on, starting with holes[0] and holes[3]; the first of all: holes[0] and holes[1]. At 1/4 in thick cutouts need at least 0.25 in of material between them: space them out, make them smaller or use fewer.',
+    );
+    expect(a.cutoutsClear).toBe(false);
+  });
+
+  it('shows at most three issues of one code, the first ones in request order', () => {
+    const stray = Array.from({ length: 50 }, (_, i) => single(100, 1 + i, 0.5));
+    const a = analyze({ holes: stray });
+    expect(a.issues.map((i) => i.param)).toEqual(['holes[0]', 'holes[1]', 'holes[2]']);
+    expect(a.issues[2]!.message).toMatch(/^50 cutouts outside the part or past its edge in all; 48 of them from here on, starting with holes\[2\]/);
   });
 });

@@ -1,17 +1,20 @@
 // One plate measured and checked: the figures pricing needs and every manufacturability issue.
-import { ISSUE_SEVERITY } from '@shop/contracts';
-import type { HolePattern, Issue, IssueCode, PlateItem } from '@shop/contracts';
-import { expandFold, foldsMeet } from './bend-lines';
+// Bounded work whatever the design: pair checks go through a spatial index, nothing is clipped but
+// the outline along its folds, and issues are written only for the few that are shown.
+import type { HolePattern, PlateItem } from '@shop/contracts';
+import { expandFold, foldGap, foldsMeet } from './bend-lines';
 import type { FoldLine } from './bend-lines';
-import { removedArea } from './clipper-paths';
 import { measureFlanges } from './flanges';
-import { formatFix, formatInches, formatNumber, formatPoint, formatThickness } from './format';
+import { formatFix, formatInches, formatNumber, formatPoint, formatThickness, formatThousands } from './format';
 import { cutoutArea, cutoutPerimeter, expandHoles } from './hole-patterns';
 import type { Cutout } from './hole-patterns';
+import { IssueList } from './issue-list';
+import type { IssueKind } from './issue-list';
 import { expandOutline } from './outline';
 import type { OutlineShape } from './outline';
-import { INSIDE, OUTSIDE, findClosePairs, foldClearance, relateToEdge } from './relations';
-import type { ClosePair, EdgeRelation } from './relations';
+import { MIN_POINT_ANGLE_DEG, findNarrowWeb } from './outline-webs';
+import { INSIDE, OUTSIDE, foldClearance, forClosePairs, relateToEdge } from './relations';
+import type { EdgeRelation } from './relations';
 import type { PlateAnalysis, PlateMeasures, PlateRules } from './types';
 
 /** The rules of PlateRules worked out for one thickness, in inches. */
@@ -38,12 +41,22 @@ export function resolveThresholds(rules: PlateRules, thicknessIn: number): Plate
 // Exact figures are compared with this much slack so a value sent exactly at a limit passes.
 const EPS = 1e-9;
 
+/** The worst pair of cutouts between two entries of `holes` (or within one), and how many pairs. */
+interface PairGroup {
+  i: number;
+  j: number;
+  gap: number;
+  count: number;
+}
+
 interface Layout {
   shape: OutlineShape;
   outlineValid: boolean;
   cutouts: Cutout[];
   edges: EdgeRelation[];
-  pairs: ClosePair[];
+  /** Groups of close pairs by (first entry, second entry), in that order. */
+  pairs: PairGroup[];
+  overlapping: boolean;
   folds: FoldLine[];
 }
 
@@ -52,13 +65,30 @@ function layOut(item: PlateItem, web: number): Layout {
   const outlineValid = shape.kind !== 'polygon' || shape.problem === null;
   const cutouts = expandHoles(item.holes);
   const edges = outlineValid ? cutouts.map((c) => relateToEdge(shape, c, c.radius + web)) : [];
-  const pairs = findClosePairs(cutouts, web, EPS);
+  // One slot per (first entry, second entry): read in slot order, the groups come in request order.
+  const entries = item.holes.length;
+  const groups: Array<PairGroup | undefined> = [];
+  let overlapping = false;
+  forClosePairs(cutouts, web, EPS, (i, j, gap) => {
+    if (gap < 0) overlapping = true;
+    const a = cutouts[i]!.entry;
+    const b = cutouts[j]!.entry;
+    const key = a <= b ? a * entries + b : b * entries + a;
+    const group = groups[key];
+    if (!group) groups[key] = { i, j, gap, count: 1 };
+    else {
+      group.count++;
+      if (gap < group.gap) Object.assign(group, { i, j, gap });
+    }
+  });
+  const pairs: PairGroup[] = [];
+  for (const group of groups) if (group) pairs.push(group);
   const folds = item.bends.map((b) => expandFold(b, shape));
-  return { shape, outlineValid, cutouts, edges, pairs, folds };
+  return { shape, outlineValid, cutouts, edges, pairs, overlapping, folds };
 }
 
 function measure(layout: Layout, bendCount: number): PlateMeasures {
-  const { shape, cutouts, edges, pairs, folds } = layout;
+  const { shape, cutouts, edges, folds } = layout;
   let holeCount = 0;
   let slotCount = 0;
   let cutLength = shape.perimeterIn;
@@ -69,19 +99,12 @@ function measure(layout: Layout, bendCount: number): PlateMeasures {
     cutLength += cutoutPerimeter(c);
     cutoutTotal += cutoutArea(c);
   }
-  let netArea: number;
-  const clean = layout.outlineValid && edges.every((e) => e.state === INSIDE) && pairs.every((p) => p.gap >= 0);
-  if (clean || !layout.outlineValid) {
-    netArea = Math.max(0, shape.areaIn2 - cutoutTotal);
-  } else {
-    // Overlapping or stray cutouts (a blocked plate): count only material really removed.
-    netArea = Math.max(0, shape.areaIn2 - removedArea(shape, cutouts));
-  }
   return {
     widthIn: shape.bounds.maxX - shape.bounds.minX,
     heightIn: shape.bounds.maxY - shape.bounds.minY,
     outlineAreaIn2: shape.areaIn2,
-    netAreaIn2: netArea,
+    netAreaIn2: Math.max(0, shape.areaIn2 - cutoutTotal),
+    cutoutsClear: layout.outlineValid && !layout.overlapping && edges.every((e) => e.state === INSIDE),
     cutLengthIn: cutLength,
     pierceCount: shape.contourCount + cutouts.length,
     holeCount,
@@ -108,36 +131,23 @@ export function analyzePlate(item: PlateItem, rules: PlateRules, paramPrefix = '
   const thick = formatThickness(item.thickness_in);
 
   if (!layout.outlineValid && layout.shape.kind === 'polygon') {
-    issues.add('outline_invalid', 'outline', layout.shape.problem ?? 'The outline is not a simple shape.');
+    issues.addOne('outline_invalid', 'outline', layout.shape.problem ?? 'The outline is not a simple shape.');
   } else {
     checkPartSize(measures, rules, issues);
+    checkOutlineWeb(layout.shape, limits, thick, issues);
   }
   checkHoleSizes(item.holes, limits, thick, issues);
   if (layout.outlineValid) checkEdges(item.holes, layout, limits, thick, issues);
   checkPairs(item.holes, layout, limits, thick, issues);
   if (layout.outlineValid) checkFolds(item, layout, limits, thick, issues);
-  return { ...measures, issues: issues.list };
-}
-
-class IssueList {
-  readonly list: Issue[] = [];
-  constructor(private readonly prefix: string) {}
-
-  add(code: IssueCode, param: string, message: string): void {
-    this.list.push({
-      code,
-      severity: ISSUE_SEVERITY[code],
-      message,
-      param: this.prefix ? `${this.prefix}.${param}` : param,
-    });
-  }
+  return { ...measures, issues: issues.finish() };
 }
 
 function checkPartSize(m: PlateMeasures, rules: PlateRules, issues: IssueList): void {
   const size = () => `${formatNumber(m.widthIn)} x ${formatNumber(m.heightIn)} in`;
   const min = rules.minPartSizeIn;
   if (m.widthIn < min - EPS || m.heightIn < min - EPS) {
-    issues.add(
+    issues.addOne(
       'part_too_small',
       'outline',
       `The part is ${size()}; the smallest part that can be cut is ${formatInches(min)} each way: make it at least ${formatNumber(Math.max(m.widthIn, min))} x ${formatNumber(Math.max(m.heightIn, min))} in.`,
@@ -147,7 +157,7 @@ function checkPartSize(m: PlateMeasures, rules: PlateRules, issues: IssueList): 
   const sh = rules.sheetHeightIn;
   const fits = (m.widthIn <= sw + EPS && m.heightIn <= sh + EPS) || (m.widthIn <= sh + EPS && m.heightIn <= sw + EPS);
   if (!fits) {
-    issues.add(
+    issues.addOne(
       'part_exceeds_sheet',
       'outline',
       `The part is ${size()} and does not fit the ${formatNumber(sw)} x ${formatNumber(sh)} in sheet either way round: keep it within ${formatNumber(Math.min(sw, sh))} in one way and ${formatNumber(Math.max(sw, sh))} in the other, or split it into pieces.`,
@@ -159,27 +169,63 @@ function cutoutWidth(p: HolePattern): number {
   return p.kind === 'slot' ? Math.min(p.width_in, p.length_in) : p.diameter_in;
 }
 
+/** "the 0.2 in wide strip", the width and where: the outline narrower than the minimum web. */
+function checkOutlineWeb(shape: OutlineShape, t: PlateThresholds, thick: string, issues: IssueList): void {
+  const narrow = findNarrowWeb(shape, t.minWebIn, EPS);
+  if (!narrow) return;
+  const need = `at ${thick} thick the part must be at least ${formatInches(t.minWebIn)} wide everywhere`;
+  let message: string;
+  switch (narrow.kind) {
+    case 'strip':
+      message = `The part is only ${formatInches(narrow.widthIn)} ${narrow.across}; ${need}: make it ${formatFix(t.minWebIn - narrow.widthIn)} in ${narrow.across === 'tall' ? 'taller' : 'wider'}, or choose plate no thicker than ${formatInches(narrow.widthIn)}.`;
+      break;
+    case 'wall':
+      message = `The ring's wall is only ${formatInches(narrow.widthIn)} (half the difference of its diameters); ${need}: make inner_diameter_in ${formatFix(2 * (t.minWebIn - narrow.widthIn))} in smaller, or choose thinner plate.`;
+      break;
+    case 'neck':
+      message = `The part narrows to ${formatInches(narrow.widthIn)} between ${edgeName(shape, narrow.edgeA)} and ${edgeName(shape, narrow.edgeB)}, around ${formatPoint(narrow.x, narrow.y)}; ${need}: widen it there by ${formatFix(t.minWebIn - narrow.widthIn)} in, or choose thinner plate.`;
+      break;
+    case 'point':
+      message = `The corner at ${cornerName(shape, narrow.corner)} comes to a ${formatNumber(narrow.angleDeg, 1)}° point, narrower than ${formatInches(t.minWebIn)} for ${formatInches(narrow.narrowForIn)} from its tip (${formatInches(narrow.widthIn)} wide at twice the web from it); ${need}, so a point must be at least ${formatNumber(MIN_POINT_ANGLE_DEG, 1)}°: open the corner or cut its tip off.`;
+      break;
+  }
+  issues.addOne('web_too_narrow', 'outline', message);
+}
+
+function cornerName(shape: OutlineShape, corner: number): string {
+  return shape.kind === 'polygon' ? `points_in[${shape.sourceIndex[corner]}]` : 'the edge';
+}
+
 function checkHoleSizes(holes: readonly HolePattern[], t: PlateThresholds, thick: string, issues: IssueList): void {
+  type Finding = { entry: number; p: HolePattern; width: number };
+  const pronoun = (p: HolePattern) => (p.kind === 'single' || p.kind === 'slot' ? 'it' : 'them');
+  const what = ({ entry, p, width }: Finding) =>
+    p.kind === 'slot'
+      ? `The slot holes[${entry}] is ${formatInches(width)} wide`
+      : `holes[${entry}] asks for ${formatInches(width)} ${p.kind === 'single' ? 'hole' : 'holes'}`;
+  const subject = ({ entry, width }: Finding) => `holes[${entry}] (${formatInches(width)})`;
+  const tooSmall: IssueKind<Finding> = {
+    code: 'hole_too_small',
+    message: (f) =>
+      `${what(f)}; at ${thick} thick the laser cannot cut a ${f.p.kind === 'slot' ? 'slot' : 'hole'} under ${formatInches(t.blockedHoleUnderIn)} across: make ${pronoun(f.p)} at least ${formatInches(t.blockedHoleUnderIn)} ${f.p.kind === 'slot' ? 'wide' : 'across'}, or choose thinner plate.`,
+    subject,
+    one: 'hole pattern too small to cut',
+    many: 'hole patterns too small to cut',
+    advice: `At ${thick} thick the laser cannot cut a hole or slot under ${formatInches(t.blockedHoleUnderIn)} across: make each at least that, or choose thinner plate.`,
+  };
+  const underThickness: IssueKind<Finding> = {
+    code: 'hole_smaller_than_thickness',
+    message: (f) =>
+      `${what(f)}, less than the ${thick} thickness: ${pronoun(f.p) === 'it' ? 'it' : 'they'} can be cut but may come out tapered and rough; ${formatInches(t.warnedHoleUnderIn)} or more cuts clean.`,
+    subject,
+    one: 'hole pattern smaller than the thickness',
+    many: 'hole patterns smaller than the thickness',
+    advice: `Holes under the ${thick} thickness can be cut but may come out tapered and rough; ${formatInches(t.warnedHoleUnderIn)} or more cuts clean.`,
+  };
   holes.forEach((p, entry) => {
     const width = cutoutWidth(p);
-    const slot = p.kind === 'slot';
-    const what = () =>
-      slot
-        ? `The slot holes[${entry}] is ${formatInches(width)} wide`
-        : `holes[${entry}] asks for ${formatInches(width)} ${p.kind === 'single' ? 'hole' : 'holes'}`;
-    if (width < t.blockedHoleUnderIn - EPS) {
-      issues.add(
-        'hole_too_small',
-        `holes[${entry}]`,
-        `${what()}; at ${thick} thick the laser cannot cut a ${slot ? 'slot' : 'hole'} under ${formatInches(t.blockedHoleUnderIn)} across: make ${p.kind === 'single' || slot ? 'it' : 'them'} at least ${formatInches(t.blockedHoleUnderIn)} ${slot ? 'wide' : 'across'}, or choose thinner plate.`,
-      );
-    } else if (width < t.warnedHoleUnderIn - EPS) {
-      issues.add(
-        'hole_smaller_than_thickness',
-        `holes[${entry}]`,
-        `${what()}, less than the ${thick} thickness: ${p.kind === 'single' || slot ? 'it' : 'they'} can be cut but may come out tapered and rough; ${formatInches(t.warnedHoleUnderIn)} or more cuts clean.`,
-      );
-    }
+    if (width < t.blockedHoleUnderIn - EPS) issues.add(tooSmall, `holes[${entry}]`, 1, { entry, p, width });
+    else if (width < t.warnedHoleUnderIn - EPS) issues.add(underThickness, `holes[${entry}]`, 1, { entry, p, width });
   });
 }
 
@@ -193,6 +239,11 @@ function describeCutout(c: Cutout, p: HolePattern): string {
   if (p.kind === 'single') return `the ${sizeOf(p)} hole holes[${c.entry}] at ${at}`;
   if (p.kind === 'slot') return `the slot holes[${c.entry}] (${sizeOf(p)}, at ${at})`;
   return `hole ${c.index + 1} of holes[${c.entry}] (${sizeOf(p)}, at ${at})`;
+}
+
+/** "holes[2]", "hole 4 of holes[3]": a cutout in as few words as a folded message needs. */
+function nameCutout(c: Cutout, p: HolePattern): string {
+  return p.kind === 'single' || p.kind === 'slot' ? `holes[${c.entry}]` : `hole ${c.index + 1} of holes[${c.entry}]`;
 }
 
 function capitalize(text: string): string {
@@ -213,14 +264,14 @@ function edgeName(shape: OutlineShape, edge: number): string {
   }
 }
 
-function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, T[]> {
-  const groups = new Map<number, T[]>();
-  if (items.length === 0) return groups;
-  for (const item of items) {
-    const k = key(item);
-    const group = groups.get(k);
-    if (group) group.push(item);
-    else groups.set(k, [item]);
+/** Cutout indices grouped by their entry in `holes`, entries in order. */
+function groupByEntry(indices: readonly number[], cutouts: readonly Cutout[]): Map<number, number[]> {
+  const groups = new Map<number, number[]>();
+  for (const i of indices) {
+    const entry = cutouts[i]!.entry;
+    const group = groups.get(entry);
+    if (group) group.push(i);
+    else groups.set(entry, [i]);
   }
   return new Map([...groups.entries()].sort((a, b) => a[0] - b[0]));
 }
@@ -234,51 +285,83 @@ function checkEdges(holes: readonly HolePattern[], layout: Layout, t: PlateThres
     if (e.state !== INSIDE) outside.push(i);
     else if (e.web < web - EPS) close.push(i);
   });
-  for (const [entry, list] of groupBy(outside, (i) => cutouts[i]!.entry)) {
-    const p = holes[entry]!;
-    const first = cutouts[list[0]!]!;
-    const how = (i: number) => (edges[i]!.state === OUTSIDE ? 'lies outside the part' : `runs past ${edgeName(shape, edges[i]!.edge)} of the part`);
-    const fix = `every cutout needs material all round it (at least ${formatInches(web)} to an edge at ${thick} thick): move ${list.length > 1 ? 'them' : 'it'} inside the outline or change the outline.`;
-    const message =
-      list.length === 1
+  const outsideKind: IssueKind<{ entry: number; list: number[] }> = {
+    code: 'hole_outside_part',
+    message: ({ entry, list }) => {
+      const p = holes[entry]!;
+      const first = cutouts[list[0]!]!;
+      const how = (i: number) => (edges[i]!.state === OUTSIDE ? 'lies outside the part' : `runs past ${edgeName(shape, edges[i]!.edge)} of the part`);
+      const fix = `every cutout needs material all round it (at least ${formatInches(web)} to an edge at ${thick} thick): move ${list.length > 1 ? 'them' : 'it'} inside the outline or change the outline.`;
+      return list.length === 1
         ? `${capitalize(describeCutout(first, p))} ${how(list[0]!)}; ${fix}`
-        : `${list.length} holes of holes[${entry}] (${sizeOf(p)}) are outside the part or run past its edge; the first, ${describeCutout(first, p)}, ${how(list[0]!)}; ${fix}`;
-    issues.add('hole_outside_part', `holes[${entry}]`, message);
-  }
-  for (const [entry, list] of groupBy(close, (i) => cutouts[i]!.entry)) {
-    const p = holes[entry]!;
+        : `${formatThousands(list.length)} holes of holes[${entry}] (${sizeOf(p)}) are outside the part or run past its edge; the first, ${describeCutout(first, p)}, ${how(list[0]!)}; ${fix}`;
+    },
+    subject: ({ entry, list }) => nameCutout(cutouts[list[0]!]!, holes[entry]!),
+    one: 'cutout outside the part or past its edge',
+    many: 'cutouts outside the part or past its edge',
+    advice: `Every cutout needs material all round it (at least ${formatInches(web)} to an edge at ${thick} thick): move them inside the outline or change the outline.`,
+  };
+  for (const [entry, list] of groupByEntry(outside, cutouts)) issues.add(outsideKind, `holes[${entry}]`, list.length, { entry, list });
+
+  const closeKind: IssueKind<{ entry: number; count: number; worst: number }> = {
+    code: 'hole_too_close_to_edge',
+    message: ({ entry, count, worst }) => {
+      const p = holes[entry]!;
+      const e = edges[worst]!;
+      const c = cutouts[worst]!;
+      const need = `holes need at least ${formatInches(web)} of material to an edge at ${thick} thick`;
+      const move = `move ${count > 1 ? 'them' : 'it'} in by ${formatFix(web - e.web)} in or make the plate larger.`;
+      return count === 1
+        ? `${capitalize(describeCutout(c, p))} is ${formatInches(e.web)} from ${edgeName(shape, e.edge)}; ${need}: ${move}`
+        : `${formatThousands(count)} holes of holes[${entry}] (${sizeOf(p)}) are too close to an edge; the closest, ${describeCutout(c, p)}, is ${formatInches(e.web)} from ${edgeName(shape, e.edge)}; ${need}: ${move}`;
+    },
+    subject: ({ entry, worst }) => nameCutout(cutouts[worst]!, holes[entry]!),
+    one: 'cutout too close to an edge',
+    many: 'cutouts too close to an edge',
+    advice: `Holes need at least ${formatInches(web)} of material to an edge at ${thick} thick: move them in or make the plate larger.`,
+  };
+  for (const [entry, list] of groupByEntry(close, cutouts)) {
     let worst = list[0]!;
     for (const i of list) if (edges[i]!.web < edges[worst]!.web) worst = i;
-    const e = edges[worst]!;
-    const c = cutouts[worst]!;
-    const need = `holes need at least ${formatInches(web)} of material to an edge at ${thick} thick`;
-    const move = `move ${list.length > 1 ? 'them' : 'it'} in by ${formatFix(web - e.web)} in or make the plate larger.`;
-    const message =
-      list.length === 1
-        ? `${capitalize(describeCutout(c, p))} is ${formatInches(e.web)} from ${edgeName(shape, e.edge)}; ${need}: ${move}`
-        : `${list.length} holes of holes[${entry}] (${sizeOf(p)}) are too close to an edge; the closest, ${describeCutout(c, p)}, is ${formatInches(e.web)} from ${edgeName(shape, e.edge)}; ${need}: ${move}`;
-    issues.add('hole_too_close_to_edge', `holes[${entry}]`, message);
+    issues.add(closeKind, `holes[${entry}]`, list.length, { entry, count: list.length, worst });
   }
 }
 
 function checkPairs(holes: readonly HolePattern[], layout: Layout, t: PlateThresholds, thick: string, issues: IssueList): void {
   const { cutouts, pairs } = layout;
   const web = t.minWebIn;
-  const key = (pair: ClosePair) => cutouts[pair.i]!.entry * 1000 + cutouts[pair.j]!.entry;
-  for (const [, group] of groupBy(pairs, key)) {
-    let worst = group[0]!;
-    for (const pair of group) if (pair.gap < worst.gap || (pair.gap === worst.gap && pair.i < worst.i)) worst = pair;
-    const a = cutouts[worst.i]!;
-    const b = cutouts[worst.j]!;
-    const names = `${describeCutout(a, holes[a.entry]!)} and ${describeCutout(b, holes[b.entry]!)}`;
-    const state = worst.gap < 0 ? `overlap by ${formatInches(-worst.gap)}` : `leave only ${formatInches(worst.gap)} of material between them`;
-    const need = `at ${thick} thick cutouts need at least ${formatInches(web)} of material between them: move them ${formatFix(web - worst.gap)} in further apart.`;
-    const where = a.entry === b.entry ? `in holes[${a.entry}]` : `between holes[${a.entry}] and holes[${b.entry}]`;
-    const message =
-      group.length === 1
+  const kind: IssueKind<PairGroup> = {
+    code: 'holes_overlap',
+    message: (group) => {
+      const a = cutouts[group.i]!;
+      const b = cutouts[group.j]!;
+      const names = `${describeCutout(a, holes[a.entry]!)} and ${describeCutout(b, holes[b.entry]!)}`;
+      const state = group.gap < 0 ? `overlap by ${formatInches(-group.gap)}` : `leave only ${formatInches(group.gap)} of material between them`;
+      const need = `at ${thick} thick cutouts need at least ${formatInches(web)} of material between them: move them ${formatFix(web - group.gap)} in further apart.`;
+      const where = a.entry === b.entry ? `in holes[${a.entry}]` : `between holes[${a.entry}] and holes[${b.entry}]`;
+      return group.count === 1
         ? `${capitalize(names)} ${state}; ${need}`
-        : `${group.length} pairs of cutouts ${where} are too close; the closest, ${names}, ${state}; ${need}`;
-    issues.add('holes_overlap', `holes[${a.entry}]`, message);
+        : `${formatThousands(group.count)} pairs of cutouts ${where} are too close; the closest, ${names}, ${state}; ${need}`;
+    },
+    subject: (group) => {
+      const a = cutouts[group.i]!;
+      const b = cutouts[group.j]!;
+      return `${nameCutout(a, holes[a.entry]!)} and ${nameCutout(b, holes[b.entry]!)}`;
+    },
+    one: 'pair of cutouts overlapping or too close',
+    many: 'pairs of cutouts overlapping or too close',
+    advice: `At ${thick} thick cutouts need at least ${formatInches(web)} of material between them: space them out, make them smaller or use fewer.`,
+  };
+  // The groups come in request order (first entry, then second); the param of one entry is made once.
+  let param = '';
+  let paramEntry = -1;
+  for (const group of pairs) {
+    const entry = cutouts[group.i]!.entry;
+    if (entry !== paramEntry) {
+      param = `holes[${entry}]`;
+      paramEntry = entry;
+    }
+    issues.add(kind, param, group.count, group);
   }
 }
 
@@ -297,39 +380,63 @@ function checkFolds(item: PlateItem, layout: Layout, t: PlateThresholds, thick: 
   const { folds, cutouts, edges } = layout;
   folds.forEach((f, i) => {
     if (f.spans.length === 0) {
-      issues.add(
+      issues.addOne(
         'bend_misses_part',
         `bends[${i}]`,
         `The fold line of ${describeFold(item, i)} does not cross the part (at most it touches an edge or corner): move its points so the line runs across the material.`,
       );
     }
   });
+  const need = 2 * t.minFlangeIn;
+  const folded = {
+    one: 'fold with too short a flange',
+    many: 'folds with too short a flange',
+    advice: `At ${thick} thick each side of a fold needs at least ${formatInches(t.minFlangeIn)}, and two folds at least ${formatInches(need)} between them.`,
+  };
+  const pairKind: IssueKind<{ i: number; j: number; gap: number }> = {
+    code: 'bend_flange_too_short',
+    ...folded,
+    message: ({ i, j, gap }) =>
+      `The folds of ${describeFold(item, i)} and ${describeFold(item, j)} come ${gap < 0.00005 ? 'within less than 0.0001 in' : `within ${formatInches(gap)}`} of each other in the part; at ${thick} thick the material between two folds is a flange of each and needs at least ${formatInches(need)} (${formatInches(t.minFlangeIn)} a side): move them ${formatFix(need - gap)} in further apart, or make one fold.`,
+    subject: ({ i, j }) => `bends[${i}] and bends[${j}]`,
+  };
+  const sideKind: IssueKind<{ i: number; side: string; depth: number }> = {
+    code: 'bend_flange_too_short',
+    ...folded,
+    message: ({ i, side, depth }) =>
+      `The material ${side} the fold of ${describeFold(item, i)} reaches only ${formatInches(Math.max(0, depth))} from it; at ${thick} thick each side of a fold needs at least ${formatInches(t.minFlangeIn)}: move the fold, or the edge or fold beyond it, ${formatFix(t.minFlangeIn - depth)} in further apart.`,
+    subject: ({ i }) => `bends[${i}]`,
+  };
+  const tooClose = new Set<number>();
   for (let j = 1; j < folds.length; j++) {
     for (let i = 0; i < j; i++) {
       const at = foldsMeet(folds[i]!, folds[j]!);
-      if (!at) continue;
-      issues.add(
-        'bends_cross',
-        `bends[${j}]`,
-        `The fold lines of bends[${i}] and bends[${j}] meet inside the part at ${formatPoint(at.x, at.y)}; folds must not cross or lie on each other in the material: move one so they meet outside the part, or split the part.`,
-      );
+      if (at) {
+        issues.addOne(
+          'bends_cross',
+          `bends[${j}]`,
+          `The fold lines of bends[${i}] and bends[${j}] meet inside the part at ${formatPoint(at.x, at.y)}; folds must not cross or lie on each other in the material: move one so they meet outside the part, or split the part.`,
+        );
+        continue;
+      }
+      // The strip between two folds is a flange of each: it needs both flanges' worth.
+      const gap = foldGap(folds[i]!, folds[j]!);
+      if (!(gap < need - EPS)) continue;
+      tooClose.add(i).add(j);
+      issues.add(pairKind, `bends[${j}]`, 1, { i, j, gap });
     }
   }
   const flanges = measureFlanges(layout.shape, folds);
   flanges.forEach((depths, i) => {
-    if (!depths) return;
+    // A fold already too close to another is told once, by that check.
+    if (!depths || tooClose.has(i)) return;
     const f = folds[i]!;
     for (const [depth, sign] of [
       [depths.left, 1],
       [depths.right, -1],
     ] as const) {
       if (depth >= t.minFlangeIn - depths.tolerance - EPS) continue;
-      const side = sideWord(-f.uy * sign, f.ux * sign);
-      issues.add(
-        'bend_flange_too_short',
-        `bends[${i}]`,
-        `The material ${side} the fold of ${describeFold(item, i)} reaches only ${formatInches(Math.max(0, depth))} from it; at ${thick} thick each side of a fold needs at least ${formatInches(t.minFlangeIn)}: move the fold, or the edge or fold beyond it, ${formatFix(t.minFlangeIn - depth)} in further apart.`,
-      );
+      issues.add(sideKind, `bends[${i}]`, 1, { i, side: sideWord(-f.uy * sign, f.ux * sign), depth });
     }
   });
   const within = t.bendClearanceIn;
@@ -349,18 +456,25 @@ function checkFolds(item: PlateItem, layout: Layout, t: PlateThresholds, thick: 
       }
     });
   });
-  if (near.size === 0) return;
+  type Near = { fi: number; count: number; worst: number; clearance: number };
+  const nearKind: IssueKind<Near> = {
+    code: 'hole_near_bend',
+    message: (g) => {
+      const c = cutouts[g.worst]!;
+      const name = describeCutout(c, item.holes[c.entry]!);
+      const state = g.clearance <= 0 ? `the fold of bends[${g.fi}] runs through ${name}` : `${name} is ${formatInches(g.clearance)} from the fold of bends[${g.fi}]`;
+      const advice = `holes closer than ${formatInches(within)} to a fold at ${thick} thick may stretch out of shape when bent: move ${g.count > 1 ? 'them' : 'it'} ${formatFix(within - g.clearance)} in further from the fold, or accept some distortion.`;
+      return g.count === 1
+        ? `${capitalize(state)}; ${advice}`
+        : `${formatThousands(g.count)} cutouts of holes[${c.entry}] are near the fold of bends[${g.fi}]; the nearest: ${state}; ${advice}`;
+    },
+    subject: (g) => `${nameCutout(cutouts[g.worst]!, item.holes[cutouts[g.worst]!.entry]!)} and bends[${g.fi}]`,
+    one: 'cutout near a fold',
+    many: 'cutouts near a fold',
+    advice: `Holes closer than ${formatInches(within)} to a fold at ${thick} thick may stretch out of shape when bent: move them further from the fold, or accept some distortion.`,
+  };
   for (const [key, g] of [...near.entries()].sort((a, b) => a[0] - b[0])) {
     const fi = key % 64;
-    const c = cutouts[g.worst]!;
-    const p = item.holes[c.entry]!;
-    const name = describeCutout(c, p);
-    const state = g.clearance <= 0 ? `the fold of bends[${fi}] runs through ${name}` : `${name} is ${formatInches(g.clearance)} from the fold of bends[${fi}]`;
-    const advice = `holes closer than ${formatInches(within)} to a fold at ${thick} thick may stretch out of shape when bent: move ${g.count > 1 ? 'them' : 'it'} ${formatFix(within - g.clearance)} in further from the fold, or accept some distortion.`;
-    const message =
-      g.count === 1
-        ? `${capitalize(state)}; ${advice}`
-        : `${g.count} cutouts of holes[${c.entry}] are near the fold of bends[${fi}]; the nearest: ${state}; ${advice}`;
-    issues.add('hole_near_bend', `holes[${c.entry}]`, message);
+    issues.add(nearKind, `holes[${cutouts[g.worst]!.entry}]`, g.count, { fi, ...g });
   }
 }

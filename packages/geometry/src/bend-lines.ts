@@ -2,6 +2,7 @@
 // across the whole part); the pieces of it inside the material are what gets bent.
 import type { Bend } from '@shop/contracts';
 import type { OutlineShape, PolygonShape } from './outline';
+import { segmentDistance } from './vector';
 
 export interface FoldLine {
   /** A point on the line and the unit direction from start_in towards end_in. */
@@ -129,4 +130,25 @@ export function foldsMeet(f: FoldLine, g: FoldLine): { x: number; y: number } | 
   const inF = f.spans.some(([a, b]) => t > a + MIN_SPAN_IN && t < b - MIN_SPAN_IN);
   const inG = g.spans.some(([a, b]) => s > a + MIN_SPAN_IN && s < b - MIN_SPAN_IN);
   return inF && inG ? { x: f.px + t * f.ux, y: f.py + t * f.uy } : null;
+}
+
+/** The least distance between two folds' lines inside the part (0 when they meet); Infinity if either misses it. */
+export function foldGap(f: FoldLine, g: FoldLine): number {
+  let best = Infinity;
+  for (const [a, b] of f.spans) {
+    for (const [c, d] of g.spans) {
+      const gap = segmentDistance(
+        f.px + a * f.ux,
+        f.py + a * f.uy,
+        f.px + b * f.ux,
+        f.py + b * f.uy,
+        g.px + c * g.ux,
+        g.py + c * g.uy,
+        g.px + d * g.ux,
+        g.py + d * g.uy,
+      );
+      if (gap < best) best = gap;
+    }
+  }
+  return best;
 }

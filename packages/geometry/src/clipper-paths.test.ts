@@ -1,8 +1,7 @@
 import * as ClipperLib from 'clipper-lib';
-import { HolePattern, Outline } from '@shop/contracts';
+import { Outline } from '@shop/contracts';
 import { expandFold } from './bend-lines';
-import { CLIPPER_SCALE, circlePath, cutoutPath, removedArea, splitByFolds } from './clipper-paths';
-import { cutoutArea, expandHoles } from './hole-patterns';
+import { CLIPPER_SCALE, circlePath, splitByFolds } from './clipper-paths';
 import { expandOutline } from './outline';
 
 const areaOf = (path: ClipperLib.Path) => ClipperLib.Clipper.Area(path) / (CLIPPER_SCALE * CLIPPER_SCALE);
@@ -12,33 +11,6 @@ describe('polygons for clipper', () => {
     const path = circlePath(60, 60, r);
     expect(Math.abs(areaOf(path) / (Math.PI * r * r) - 1)).toBeLessThan(1e-4);
     expect(ClipperLib.Clipper.Orientation(path)).toBe(true);
-  });
-
-  it.each([
-    [0.0625, 0.5, 17],
-    [0.25, 2, 33],
-    [1, 6, 90],
-    [3, 100, 210],
-  ])('keep a %p x %p slot at %p degrees within 0.01% of its exact area', (width, length, angle) => {
-    const [slot] = expandHoles([HolePattern.parse({ kind: 'slot', center_x_in: 60, center_y_in: 60, width_in: width, length_in: length, angle_deg: angle })]);
-    const path = cutoutPath(slot!);
-    expect(Math.abs(areaOf(path) / cutoutArea(slot!) - 1)).toBeLessThan(1e-4);
-    expect(ClipperLib.Clipper.Orientation(path)).toBe(true);
-  });
-
-  it('takes overlapping cutouts out once', () => {
-    const shape = expandOutline(Outline.parse({ kind: 'rectangle', width_in: 10, height_in: 10 }));
-    const holes = expandHoles([
-      HolePattern.parse({ kind: 'single', x_in: 5, y_in: 5, diameter_in: 2 }),
-      HolePattern.parse({ kind: 'single', x_in: 5, y_in: 5, diameter_in: 2 }),
-    ]);
-    expect(removedArea(shape, holes)).toBeCloseTo(Math.PI, 3);
-  });
-
-  it('leaves out cutouts that miss the part, however far away', () => {
-    const shape = expandOutline(Outline.parse({ kind: 'rectangle', width_in: 10, height_in: 10 }));
-    const holes = expandHoles([HolePattern.parse({ kind: 'linear', start_x_in: 100, start_y_in: 100, count: 100, spacing_in: 120, diameter_in: 1 })]);
-    expect(removedArea(shape, holes)).toBe(0);
   });
 
   it('splits a part into facets along its folds', () => {

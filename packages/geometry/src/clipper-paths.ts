@@ -1,8 +1,7 @@
-// The polygon work handed to clipper-lib: material left when cutouts overlap or leave the part, and
-// the facets the fold lines split a part into. clipper works on integers, so inches are scaled.
+// The polygon work handed to clipper-lib: the facets the fold lines split a part into. clipper works
+// on integers, so inches are scaled.
 import * as ClipperLib from 'clipper-lib';
 import type { FoldLine } from './bend-lines';
-import type { Cutout } from './hole-patterns';
 import type { OutlineShape } from './outline';
 
 /** Clipper units per inch: 0.00001 in resolution. */
@@ -38,30 +37,6 @@ export function circlePath(cx: number, cy: number, r: number): Path {
   return path;
 }
 
-/** A counter-clockwise capsule (round hole or slot) with the same area as the exact shape. */
-export function cutoutPath(c: Cutout): Path {
-  const len = Math.hypot(c.bx - c.ax, c.by - c.ay);
-  if (len === 0) return circlePath(c.x, c.y, c.radius);
-  const r = c.radius;
-  const m = Math.ceil(circleSegments(r) / 2);
-  const step = Math.PI / m;
-  // End corners stay on the straight sides; inner corners move out so each half-disc keeps pi r^2 / 2.
-  const rho = (-2 * r + Math.sqrt(4 * r * r + (4 * (m - 2) * Math.PI * r * r) / Math.sin(step))) / (2 * (m - 2));
-  const base = Math.atan2(c.by - c.ay, c.bx - c.ax) - Math.PI / 2;
-  const path: Path = [];
-  for (const [ex, ey, start] of [
-    [c.bx, c.by, base],
-    [c.ax, c.ay, base + Math.PI],
-  ] as const) {
-    for (let k = 0; k <= m; k++) {
-      const rr = k === 0 || k === m ? r : rho;
-      const a = start + k * step;
-      path.push({ X: toInt(ex + rr * Math.cos(a)), Y: toInt(ey + rr * Math.sin(a)) });
-    }
-  }
-  return path;
-}
-
 /** The outline as clipper paths: outer counter-clockwise, a ring's opening clockwise. */
 export function outlinePaths(shape: OutlineShape): Path[] {
   switch (shape.kind) {
@@ -85,38 +60,6 @@ export function outlinePaths(shape: OutlineShape): Path[] {
       return [path];
     }
   }
-}
-
-function pathsArea(paths: Path[]): number {
-  let sum = 0;
-  for (const p of paths) sum += ClipperLib.Clipper.Area(p);
-  return sum / (CLIPPER_SCALE * CLIPPER_SCALE);
-}
-
-function overlapsBounds(c: Cutout, shape: OutlineShape): boolean {
-  const { minX, minY, maxX, maxY } = shape.bounds;
-  return (
-    Math.max(c.ax, c.bx) + c.radius > minX &&
-    Math.min(c.ax, c.bx) - c.radius < maxX &&
-    Math.max(c.ay, c.by) + c.radius > minY &&
-    Math.min(c.ay, c.by) - c.radius < maxY
-  );
-}
-
-/**
- * Area the cutouts take out of the material, counting overlaps once and leaving out what falls
- * outside the part. Only needed when cutouts overlap or stray: otherwise it is the sum of their areas.
- */
-export function removedArea(shape: OutlineShape, cutouts: readonly Cutout[]): number {
-  const material = outlinePaths(shape);
-  const clips = cutouts.filter((c) => overlapsBounds(c, shape)).map(cutoutPath);
-  if (clips.length === 0) return 0;
-  const clipper = new ClipperLib.Clipper();
-  clipper.AddPaths(material, ClipperLib.PolyType.ptSubject, true);
-  clipper.AddPaths(clips, ClipperLib.PolyType.ptClip, true);
-  const left: Path[] = [];
-  clipper.Execute(ClipperLib.ClipType.ctDifference, left, ClipperLib.PolyFillType.pftNonZero, ClipperLib.PolyFillType.pftNonZero);
-  return Math.max(0, pathsArea(material) - pathsArea(left));
 }
 
 /** A piece of the part between fold lines, corners in inches. */

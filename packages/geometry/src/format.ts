@@ -36,3 +36,13 @@ export function formatThickness(value: number): string {
 export function formatPoint(x: number, y: number): string {
   return `(${formatNumber(x)}, ${formatNumber(y)})`;
 }
+
+/** 19900 -> "19,900". */
+export function formatThousands(value: number): string {
+  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** "1 hole", "19,900 holes". */
+export function formatCount(count: number, one: string, many: string): string {
+  return `${formatThousands(count)} ${count === 1 ? one : many}`;
+}

@@ -94,7 +94,7 @@ describe('measurePlate', () => {
     expect(polygon).toEqual([6, 8, 2, 0]);
   });
 
-  it('counts overlapping cutouts once in the net area', () => {
+  it('says the figures are not those of a real piece when cutouts overlap, and takes each cutout off whole', () => {
     const m = measurePlate(
       plate({
         holes: [
@@ -103,21 +103,27 @@ describe('measurePlate', () => {
         ],
       }),
     );
-    // Lens of two r = 0.5 discs 0.5 apart: 2 r^2 acos(d / 2r) - (d / 2) sqrt(4 r^2 - d^2) = 0.3070924.
-    // Union = 2 x 0.7853982 - 0.3070924 = 1.2637039.
-    expect(m.netAreaIn2).toBeCloseTo(24 - 1.2637039, 3);
-    // Cutting follows the request: both circles are still counted.
+    expect(m.cutoutsClear).toBe(false);
+    // Both discs taken off whole: a lower bound of the material left (the lens is counted twice).
+    expect(m.netAreaIn2).toBeCloseTo(24 - 2 * (PI / 4), 9);
     expect(m.cutLengthIn).toBeCloseTo(20 + 2 * PI, 9);
   });
 
-  it('takes off only the part of a cutout that lies on the material', () => {
+  it('says the figures are not those of a real piece when a cutout runs past the edge', () => {
     const m = measurePlate(plate({ holes: [{ kind: 'single', x_in: 0, y_in: 2, diameter_in: 1 }] }));
-    expect(m.netAreaIn2).toBeCloseTo(24 - PI / 8, 3);
+    expect(m.cutoutsClear).toBe(false);
+    expect(m.netAreaIn2).toBeCloseTo(24 - PI / 4, 9);
+  });
+
+  it('says the figures are those of a real piece when every cutout is inside and apart', () => {
+    const m = measurePlate(plate({ holes: [{ kind: 'single', x_in: 2, y_in: 2, diameter_in: 1 }, { kind: 'single', x_in: 3.5, y_in: 2, diameter_in: 1 }] }));
+    expect(m.cutoutsClear).toBe(true);
   });
 
   it('still measures a self-crossing polygon without failing', () => {
     const m = measurePlate(plate({ outline: { kind: 'polygon', points_in: [[0, 0], [2, 2], [2, 0], [0, 2]] } }));
     expect(m.widthIn).toBe(2);
     expect(m.netAreaIn2).toBeGreaterThanOrEqual(0);
+    expect(m.cutoutsClear).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 // Outlines of SPEC.md turned into exact shapes in the item's frame, with their area, perimeter and
 // validity. Circles stay circles: areas and perimeters come from formulas, never from polygons.
 import type { Outline } from '@shop/contracts';
-import { EdgeBands } from './edge-bands';
+import { EdgeIndex } from './edge-index';
 import { segmentDistance } from './vector';
 
 export interface Bounds {
@@ -44,7 +44,7 @@ export interface PolygonShape extends ShapeFigures {
   sourceIndex: Int32Array;
   /** Set when the corners do not make a simple polygon with area. */
   problem: string | null;
-  edges: EdgeBands;
+  edges: EdgeIndex;
 }
 
 export type OutlineShape = BoxShape | DiscShape | PolygonShape;
@@ -143,7 +143,7 @@ function polygonShape(points: ReadonlyArray<readonly [number, number]>): Polygon
     perimeterIn: perimeter,
     contourCount: 1,
     problem: findPolygonProblem(xs, ys, sourceIndex, area),
-    edges: new EdgeBands(xs, ys),
+    edges: new EdgeIndex(xs, ys),
   };
 }
 

@@ -1,5 +1,6 @@
 // How each cutout sits against the part's edge, against the other cutouts and against the folds.
 // Exact distances between capsules, segments and circles; no polygons involved.
+import Flatbush from 'flatbush';
 import type { FoldLine } from './bend-lines';
 import type { Cutout } from './hole-patterns';
 import type { OutlineShape } from './outline';
@@ -87,64 +88,49 @@ function capsuleMeetsBox(c: Cutout, w: number, h: number): boolean {
 
 /** Material between two cutouts; negative when they overlap. */
 export function cutoutGap(p: Cutout, q: Cutout): number {
+  if (p.kind === 'hole' && q.kind === 'hole') {
+    const dx = q.x - p.x;
+    const dy = q.y - p.y;
+    return Math.sqrt(dx * dx + dy * dy) - p.radius - q.radius;
+  }
   return segmentDistance(p.ax, p.ay, p.bx, p.by, q.ax, q.ay, q.bx, q.by) - p.radius - q.radius;
 }
 
-export interface ClosePair {
-  i: number;
-  j: number;
-  gap: number;
-}
-
 /**
- * Pairs of cutouts with less than `web` of material between them (overlapping ones included).
- * Sweep and prune along the axis the cutouts spread over most, so a 500-hole plate compares
- * neighbours, not every pair.
+ * Calls visit(i, j, gap) once for each pair of cutouts (i < j) with less than `web - eps` of material
+ * between them (overlapping ones included). The cutouts' boxes go into a spatial index, so a
+ * 500-hole plate compares neighbours, not every pair; the calls come in order of i, then in the
+ * index's (fixed) order of j.
  */
-export function findClosePairs(cutouts: readonly Cutout[], web: number, eps: number): ClosePair[] {
+export function forClosePairs(
+  cutouts: readonly Cutout[],
+  web: number,
+  eps: number,
+  visit: (i: number, j: number, gap: number) => void,
+): void {
   const n = cutouts.length;
-  const pairs: ClosePair[] = [];
-  if (n < 2) return pairs;
-  let minX = Infinity;
-  let maxX = -Infinity;
-  let minY = Infinity;
-  let maxY = -Infinity;
-  for (const c of cutouts) {
-    minX = Math.min(minX, c.x);
-    maxX = Math.max(maxX, c.x);
-    minY = Math.min(minY, c.y);
-    maxY = Math.max(maxY, c.y);
-  }
-  const alongX = maxX - minX >= maxY - minY;
-  const lo = new Float64Array(n);
-  const hi = new Float64Array(n);
-  const crossLo = new Float64Array(n);
-  const crossHi = new Float64Array(n);
+  if (n < 2) return;
+  const tree = new Flatbush(n);
+  for (const c of cutouts) tree.add(Math.min(c.ax, c.bx) - c.radius, Math.min(c.ay, c.by) - c.radius, Math.max(c.ax, c.bx) + c.radius, Math.max(c.ay, c.by) + c.radius);
+  tree.finish();
+  const reach = web - eps;
   for (let i = 0; i < n; i++) {
     const c = cutouts[i]!;
-    const x0 = Math.min(c.ax, c.bx) - c.radius;
-    const x1 = Math.max(c.ax, c.bx) + c.radius;
-    const y0 = Math.min(c.ay, c.by) - c.radius;
-    const y1 = Math.max(c.ay, c.by) + c.radius;
-    lo[i] = alongX ? x0 : y0;
-    hi[i] = alongX ? x1 : y1;
-    crossLo[i] = alongX ? y0 : x0;
-    crossHi[i] = alongX ? y1 : x1;
+    // The work is done in the filter, which keeps nothing: no result array per cutout.
+    tree.search(
+      Math.min(c.ax, c.bx) - c.radius - reach,
+      Math.min(c.ay, c.by) - c.radius - reach,
+      Math.max(c.ax, c.bx) + c.radius + reach,
+      Math.max(c.ay, c.by) + c.radius + reach,
+      (j) => {
+        if (j > i) {
+          const gap = cutoutGap(c, cutouts[j]!);
+          if (gap < reach) visit(i, j, gap);
+        }
+        return false;
+      },
+    );
   }
-  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => lo[a]! - lo[b]! || a - b);
-  const reach = web - eps;
-  for (let oi = 0; oi < n; oi++) {
-    const i = order[oi]!;
-    const limit = hi[i]! + reach;
-    for (let oj = oi + 1; oj < n; oj++) {
-      const j = order[oj]!;
-      if (lo[j]! >= limit) break;
-      if (crossLo[j]! >= crossHi[i]! + reach || crossLo[i]! >= crossHi[j]! + reach) continue;
-      const gap = cutoutGap(cutouts[i]!, cutouts[j]!);
-      if (gap < reach) pairs.push(i < j ? { i, j, gap } : { i: j, j: i, gap });
-    }
-  }
-  return pairs;
 }
 
 /** Material between a cutout and the bent part of a fold; negative when the fold runs through it. */

@@ -53,16 +53,17 @@ export function worstPlate(): PlateItem {
   }
   for (let k = 0; k < 10; k++) {
     for (let j = 0; j < 5; j++) {
-      holes.push({ kind: 'linear', start_x_in: 7 + 11 * k, start_y_in: 18 + 2.5 * j, count: 7, spacing_in: 1, diameter_in: 0.375 });
+      holes.push({ kind: 'linear', start_x_in: 7 + 11 * k, start_y_in: 17 + 2.5 * j, count: 7, spacing_in: 1, diameter_in: 0.375 });
     }
   }
   for (let k = 0; k < 25; k++) {
     for (let j = 0; j < 2; j++) {
-      holes.push({ kind: 'slot', center_x_in: 8 + 4.4 * k, center_y_in: 34 + 6 * j, width_in: 0.5, length_in: 2, angle_deg: 90 });
+      holes.push({ kind: 'slot', center_x_in: 8 + 4.4 * k, center_y_in: 30 + 3.5 * j, width_in: 0.5, length_in: 2, angle_deg: 90 });
     }
   }
   const bends: PlateItemInput['bends'] = [];
-  for (let k = 0; k < 10; k++) bends.push({ start_in: [0, 45 + k], end_in: [120, 45 + k], direction: k % 2 === 0 ? 'up' : 'down' });
+  // Two flanges' worth (2 in at 1/4 in) between folds, clear of the slots below them.
+  for (let k = 0; k < 10; k++) bends.push({ start_in: [0, 35.5 + 2 * k], end_in: [120, 35.5 + 2 * k], direction: k % 2 === 0 ? 'up' : 'down' });
   return plate({ outline: { kind: 'polygon', points_in: points }, holes, bends });
 }
 

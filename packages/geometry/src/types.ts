@@ -27,8 +27,13 @@ export interface PlateMeasures {
   widthIn: number;
   heightIn: number;
   outlineAreaIn2: number;
-  /** Outline minus every cutout. */
+  /**
+   * Outline minus every cutout's own area: exact when `cutoutsClear`; otherwise (cutouts that overlap
+   * or leave the part) it takes off more than is really removed, so it is a lower bound.
+   */
   netAreaIn2: number;
+  /** The outline is valid and every cutout lies inside it, apart from the others: the figures describe a real piece. */
+  cutoutsClear: boolean;
   /** Every contour's perimeter: outline (a ring's two circles), each hole, each slot. */
   cutLengthIn: number;
   /** One per closed contour. */

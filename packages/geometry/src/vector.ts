@@ -76,3 +76,45 @@ export function segmentDistance(
   );
   return Math.sqrt(d);
 }
+
+/** Closest points of segments ab and cd: p = a + s (b - a), q = c + t (d - c), and their distance. */
+export interface SegmentPair {
+  s: number;
+  t: number;
+  distance: number;
+}
+
+/** The closest points of two segments (neither of zero length), by clamping on each in turn. */
+export function closestSegmentPoints(
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  cx: number,
+  cy: number,
+  dx: number,
+  dy: number,
+): SegmentPair {
+  const ux = bx - ax;
+  const uy = by - ay;
+  const vx = dx - cx;
+  const vy = dy - cy;
+  const wx = ax - cx;
+  const wy = ay - cy;
+  const a = ux * ux + uy * uy;
+  const b = ux * vx + uy * vy;
+  const c = vx * vx + vy * vy;
+  const d = ux * wx + uy * wy;
+  const e = vx * wx + vy * wy;
+  const denom = a * c - b * b;
+  const clamp = (x: number) => (x < 0 ? 0 : x > 1 ? 1 : x);
+  let s = denom > 1e-18 * a * c ? clamp((b * e - c * d) / denom) : 0;
+  let t = (b * s + e) / c;
+  if (t < 0 || t > 1) {
+    t = clamp(t);
+    s = clamp((b * t - d) / a);
+  }
+  const px = ax + s * ux - (cx + t * vx);
+  const py = ay + s * uy - (cy + t * vy);
+  return { s, t, distance: Math.hypot(px, py) };
+}

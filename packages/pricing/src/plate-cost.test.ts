@@ -13,6 +13,7 @@ function measures(partial: Partial<PlateMeasures>): PlateMeasures {
     heightIn: 0,
     outlineAreaIn2: 0,
     netAreaIn2: 0,
+    cutoutsClear: true,
     cutLengthIn: 0,
     pierceCount: 1,
     holeCount: 0,

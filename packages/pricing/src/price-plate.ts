@@ -54,7 +54,9 @@ export function pricePlate(item: PlateItem, stock: PlateStock, catalog: Catalog,
   if (screened.problem !== null) issues.push(makeIssue('label_dropped', describeLabelProblem(screened.problem), `${at}.label`));
 
   const blocked = hasBlocking(issues);
-  const measured = !analysis.issues.some((issue) => issue.code === 'outline_invalid');
+  // Weight and cut length are those of a real piece only: not of an outline that crosses itself, nor
+  // of cutouts that overlap or leave the part (such a plate is blocked and never priced).
+  const measured = analysis.cutoutsClear;
   const plate: QuotedPlate = {
     material: item.material,
     thickness_in: item.thickness_in,

@@ -1,0 +1,141 @@
+// How narrow the outline itself gets: a strip, a ring's wall, a polygon's neck or leg, or a point so
+// sharp that it stays thinner than the minimum web for long. Exact distances, no polygons offset.
+//
+// A polygon is narrow where a disc inside it touches the boundary at two diametrically opposite
+// places: the chord between them is then along the inward normal at each end (an edge's interior)
+// or inside the normal cone of a concave corner. Chords that end at a convex corner are not widths:
+// every corner narrows to nothing at its tip, which is what the point rule is for.
+import type { OutlineShape, PolygonShape } from './outline';
+import { closestSegmentPoints } from './vector';
+
+export type NarrowWeb =
+  | { kind: 'strip'; widthIn: number; across: 'wide' | 'tall' | 'across' }
+  | { kind: 'wall'; widthIn: number }
+  | { kind: 'neck'; widthIn: number; edgeA: number; edgeB: number; x: number; y: number }
+  | { kind: 'point'; corner: number; angleDeg: number; narrowForIn: number; widthIn: number };
+
+/** tan of half the sharpest corner allowed: its point is narrower than the web for at most twice the web. */
+const POINT_HALF_TAN = 0.25;
+/** The sharpest corner allowed, in degrees (about 28.07). */
+export const MIN_POINT_ANGLE_DEG = (2 * Math.atan(POINT_HALF_TAN) * 180) / Math.PI;
+
+/**
+ * The narrowest place of the outline below `minWeb` (by `eps` or more), or null. A polygon's necks and
+ * legs come first; its points only when nothing narrower is found.
+ */
+export function findNarrowWeb(shape: OutlineShape, minWeb: number, eps: number): NarrowWeb | null {
+  const limit = minWeb - eps;
+  switch (shape.kind) {
+    case 'box': {
+      const width = Math.min(shape.width, shape.height);
+      if (width >= limit) return null;
+      return { kind: 'strip', widthIn: width, across: shape.width <= shape.height ? 'wide' : 'tall' };
+    }
+    case 'disc': {
+      if (shape.innerRadius > 0) {
+        const wall = shape.radius - shape.innerRadius;
+        return wall < limit ? { kind: 'wall', widthIn: wall } : null;
+      }
+      return 2 * shape.radius < limit ? { kind: 'strip', widthIn: 2 * shape.radius, across: 'across' } : null;
+    }
+    case 'polygon':
+      return narrowestChord(shape, limit) ?? sharpestPoint(shape, minWeb);
+  }
+}
+
+/** Whether the corner at vertex k turns clockwise (concave, for a counter-clockwise polygon). */
+function isConcave(shape: PolygonShape, k: number): boolean {
+  const { xs, ys } = shape;
+  const n = xs.length;
+  const p = k === 0 ? n - 1 : k - 1;
+  const q = k + 1 === n ? 0 : k + 1;
+  return (xs[k]! - xs[p]!) * (ys[q]! - ys[k]!) - (ys[k]! - ys[p]!) * (xs[q]! - xs[k]!) < 0;
+}
+
+/** The inward unit normal of edge k (left of its direction, the polygon being counter-clockwise). */
+function inwardNormal(shape: PolygonShape, k: number): [number, number] {
+  const { xs, ys } = shape;
+  const j = k + 1 === xs.length ? 0 : k + 1;
+  const dx = xs[j]! - xs[k]!;
+  const dy = ys[j]! - ys[k]!;
+  const len = Math.hypot(dx, dy);
+  return [-dy / len, dx / len];
+}
+
+// Along-edge parameters this close to an end are the corner itself.
+const END_T = 1e-9;
+
+/**
+ * Whether a chord leaving edge k at parameter t in direction (ux, uy) measures a width there: into
+ * the material along the normal from the edge's interior, or inside a concave corner's normal cone.
+ */
+function chordEndValid(shape: PolygonShape, k: number, t: number, ux: number, uy: number): boolean {
+  const n = shape.xs.length;
+  const [nx, ny] = inwardNormal(shape, k);
+  if (t > END_T && t < 1 - END_T) return ux * nx + uy * ny > 0;
+  const vertex = t <= END_T ? k : k + 1 === n ? 0 : k + 1;
+  if (!isConcave(shape, vertex)) return false;
+  const before = vertex === 0 ? n - 1 : vertex - 1;
+  const [ax, ay] = inwardNormal(shape, before);
+  const [bx, by] = inwardNormal(shape, vertex);
+  // At a concave corner the normal after it is clockwise from the one before: the chord must lie
+  // between them (clockwise from the first, counter-clockwise from the second).
+  return ax * uy - ay * ux <= 1e-12 && ux * by - uy * bx <= 1e-12;
+}
+
+function narrowestChord(shape: PolygonShape, limit: number): NarrowWeb | null {
+  const { xs, ys } = shape;
+  const n = xs.length;
+  let best: Extract<NarrowWeb, { kind: 'neck' }> | null = null;
+  for (let a = 0; a < n; a++) {
+    const a1 = a + 1 === n ? 0 : a + 1;
+    shape.edges.forEdgesNear(
+      Math.min(xs[a]!, xs[a1]!),
+      Math.min(ys[a]!, ys[a1]!),
+      Math.max(xs[a]!, xs[a1]!),
+      Math.max(ys[a]!, ys[a1]!),
+      limit,
+      (b) => {
+        const b1 = b + 1 === n ? 0 : b + 1;
+        if (b <= a || b === a1 || b1 === a) return;
+        const pair = closestSegmentPoints(xs[a]!, ys[a]!, xs[a1]!, ys[a1]!, xs[b]!, ys[b]!, xs[b1]!, ys[b1]!);
+        // Touching edges make an invalid outline, reported as such.
+        if (!(pair.distance < limit) || pair.distance <= 0) return;
+        if (best && pair.distance >= best.widthIn) return;
+        const pax = xs[a]! + pair.s * (xs[a1]! - xs[a]!);
+        const pay = ys[a]! + pair.s * (ys[a1]! - ys[a]!);
+        const pbx = xs[b]! + pair.t * (xs[b1]! - xs[b]!);
+        const pby = ys[b]! + pair.t * (ys[b1]! - ys[b]!);
+        const ux = (pbx - pax) / pair.distance;
+        const uy = (pby - pay) / pair.distance;
+        if (!chordEndValid(shape, a, pair.s, ux, uy) || !chordEndValid(shape, b, pair.t, -ux, -uy)) return;
+        const mx = (pax + pbx) / 2;
+        const my = (pay + pby) / 2;
+        if (!shape.edges.containsPoint(mx, my)) return;
+        best = { kind: 'neck', widthIn: pair.distance, edgeA: a, edgeB: b, x: mx, y: my };
+      },
+    );
+  }
+  return best;
+}
+
+function sharpestPoint(shape: PolygonShape, minWeb: number): NarrowWeb | null {
+  const { xs, ys } = shape;
+  const n = xs.length;
+  let best: { corner: number; half: number } | null = null;
+  for (let k = 0; k < n; k++) {
+    if (isConcave(shape, k)) continue;
+    const p = k === 0 ? n - 1 : k - 1;
+    const q = k + 1 === n ? 0 : k + 1;
+    const ux = xs[p]! - xs[k]!;
+    const uy = ys[p]! - ys[k]!;
+    const vx = xs[q]! - xs[k]!;
+    const vy = ys[q]! - ys[k]!;
+    const half = Math.atan2(Math.abs(ux * vy - uy * vx), ux * vx + uy * vy) / 2;
+    if (Math.tan(half) < POINT_HALF_TAN - 1e-12 && (!best || half < best.half)) best = { corner: k, half };
+  }
+  if (!best) return null;
+  const narrowForIn = minWeb / (2 * Math.tan(best.half));
+  // Its width where it has run twice the web from the tip: what a person would measure on it.
+  return { kind: 'point', corner: best.corner, angleDeg: (2 * best.half * 180) / Math.PI, narrowForIn, widthIn: 4 * minWeb * Math.tan(best.half) };
+}
