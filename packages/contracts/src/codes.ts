@@ -31,6 +31,7 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   internal_error: 500,
   storage_unavailable: 503,
+  service_busy: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -56,7 +57,7 @@ export function errorTypeForStatus(status: number): ErrorType {
 
 /** Whether a caller may send the same request again and expect it to succeed later. */
 export function isRetryableCode(code: ErrorCode): boolean {
-  return code === 'rate_limited' || code === 'storage_unavailable';
+  return code === 'rate_limited' || code === 'storage_unavailable' || code === 'service_busy';
 }
 
 export const ISSUE_SEVERITY = {

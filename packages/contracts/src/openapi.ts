@@ -2,6 +2,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import type { ResponseConfig, RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { ErrorEnvelope } from './errors';
+import { API_PREFIX } from './public-paths';
 import { Handoff, HandoffRequest } from './handoffs';
 import { MaterialList } from './materials';
 import { Product, ProductList, ProductQuery } from './products';
@@ -11,7 +12,6 @@ import { RfqLink, RfqLinkRequest } from './rfq';
 import { Status } from './status';
 import { z } from './zod';
 
-export const API_PREFIX = '/api/v1';
 
 export type HttpMethod = 'get' | 'post';
 

@@ -13,3 +13,4 @@ export { priceProductItem } from './price-product';
 export type { PriceProductOptions } from './price-product';
 export { priceQuote, QUOTE_VALIDITY_MS, TAX_NOTE_BLOCKED, TAX_NOTE_READY } from './price-quote';
 export type { PriceQuoteOptions } from './price-quote';
+export { validateRequest as validateQuoteRequest } from './validate';

@@ -1,12 +1,13 @@
 // Quotes: priced by @shop/pricing, kept byte for byte, read back with only the status moving to expired.
-import { API_PREFIX, PlateItem, QuoteRequest, ServiceError, parseRequest } from '@shop/contracts';
+import { PlateItem, QuoteRequest, ServiceError, parseRequest } from '@shop/contracts';
 import type { Quote } from '@shop/contracts';
 import type { Catalog } from '@shop/catalog';
 import { renderPlateSvg } from '@shop/geometry';
-import { priceQuote } from '@shop/pricing';
+import { validateQuoteRequest } from '@shop/pricing';
 import type { QuoteRecord, Storage } from '@shop/storage';
 import type { RequestContext } from './context';
 import { newId } from './ids';
+import type { QuotePricer } from './quote-pricer';
 import type { RateLimits } from './rate-limits';
 import { findById, withStorage } from './storage-guard';
 
@@ -14,7 +15,7 @@ export interface QuoteCaseDeps {
   catalog: Catalog;
   storage: Storage;
   limits: RateLimits;
-  publicUrl: string;
+  pricer: QuotePricer;
 }
 
 /** A quote as JSON text: the bytes given at creation, with only `status` reading `expired` once past. */
@@ -33,9 +34,7 @@ export function quoteAsOf(record: Pick<QuoteRecord, 'body' | 'expiresAt'>, now: 
 }
 
 export function createQuoteCases(deps: QuoteCaseDeps) {
-  const { catalog, storage, limits } = deps;
-  const previewUrl = (quoteId: string, index: number) =>
-    `${deps.publicUrl}${API_PREFIX}/quotes/${quoteId}/items/${index}/preview.svg`;
+  const { catalog, storage, limits, pricer } = deps;
 
   async function findQuote(id: string, ctx: RequestContext): Promise<QuoteRecord> {
     return findById(id, 'q', 'read the quote', (key) => storage.quotes.get(key, ctx.now), () =>
@@ -46,16 +45,17 @@ export function createQuoteCases(deps: QuoteCaseDeps) {
   return {
     findQuote,
 
-    async createQuote(body: unknown, ctx: RequestContext): Promise<QuoteDocument & { quote: Quote }> {
+    async createQuote(body: unknown, ctx: RequestContext): Promise<QuoteDocument> {
       await limits.consume('pricing', ctx.clientIp);
       const request = parseRequest(QuoteRequest, body);
+      // Every 422 (slug, tier, material, thickness, quantity) is found here, before any pricing.
+      validateQuoteRequest(request, catalog);
       const id = newId('q');
-      const quote = priceQuote(request, { catalog, now: ctx.now, quoteId: id, previewUrl });
-      const json = JSON.stringify(quote);
+      const { json, expiresAt } = await pricer.price(request, { now: ctx.now, quoteId: id });
       await withStorage('keep the quote', () =>
-        storage.quotes.insert({ id, createdAt: ctx.now, expiresAt: new Date(quote.expires_at), body: json, request: JSON.stringify(request) }),
+        storage.quotes.insert({ id, createdAt: ctx.now, expiresAt: new Date(expiresAt), body: json, request: JSON.stringify(request) }),
       );
-      return { json, quote };
+      return { json };
     },
 
     async getQuote(id: string, ctx: RequestContext): Promise<QuoteDocument> {

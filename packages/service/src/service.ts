@@ -1,13 +1,13 @@
 // Wires the use cases over one catalog, one storage and one set of rate limits. Both apps call
 // these same functions, so a quote made through a tool is byte-identical to one made over REST.
 import { createCatalog } from '@shop/catalog';
-import type { Catalog } from '@shop/catalog';
 import { openStorage } from '@shop/storage';
 import type { PurgeCounts, Storage } from '@shop/storage';
 import { createCatalogCases } from './catalog-cases';
 import type { Config } from './config';
 import { createHandoffCases } from './handoffs';
 import { createPageCases } from './pages';
+import { createQuotePricer } from './quote-pricer';
 import { createQuoteCases } from './quotes';
 import { createRateLimits } from './rate-limits';
 import type { RateLimits } from './rate-limits';
@@ -18,13 +18,21 @@ export interface ServiceDeps {
   config: Pick<Config, 'publicUrl' | 'shopUrl' | 'plateOrdersEnabled'>;
   storage: Storage;
   limits: RateLimits;
-  catalog?: Catalog;
+  /** Worker threads for large pricing jobs; default the cores of the machine. */
+  pricingThreads?: number;
 }
 
 export function createService(deps: ServiceDeps) {
   const { config, storage, limits } = deps;
-  const catalog = deps.catalog ?? createCatalog({ shopUrl: config.shopUrl, imagesUrl: config.publicUrl, plateOrdersEnabled: config.plateOrdersEnabled });
-  const quotes = createQuoteCases({ catalog, storage, limits, publicUrl: config.publicUrl });
+  const catalogOptions = { shopUrl: config.shopUrl, imagesUrl: config.publicUrl, plateOrdersEnabled: config.plateOrdersEnabled };
+  const catalog = createCatalog(catalogOptions);
+  const pricer = createQuotePricer({
+    catalog,
+    catalogOptions,
+    publicUrl: config.publicUrl,
+    ...(deps.pricingThreads === undefined ? {} : { threads: deps.pricingThreads }),
+  });
+  const quotes = createQuoteCases({ catalog, storage, limits, pricer });
   const rfq = createRfqCases({ storage, limits, publicUrl: config.publicUrl });
   return {
     catalog,
@@ -51,6 +59,12 @@ export function createService(deps: ServiceDeps) {
     purgeExpired(now: Date): Promise<PurgeCounts> {
       return withStorage('delete old rows', () => storage.purgeExpired(now));
     },
+
+    /** Large pricing jobs waiting and worker threads running. */
+    pricingStats: () => pricer.stats(),
+
+    /** Stops the worker threads (storage and limits are the runtime's to close). */
+    close: () => pricer.close(),
   };
 }
 
@@ -72,6 +86,7 @@ export async function startRuntime(config: Config, rootDir: string, options: { l
     service,
     storage,
     async close() {
+      await service.close();
       await limits.close();
       await storage.close();
     },

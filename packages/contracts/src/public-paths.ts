@@ -1,0 +1,30 @@
+// The shapes of every public address the service hands out or links to, in one place. Paths are
+// relative to PUBLIC_URL (product pages to SHOP_URL); `publicUrls` makes them absolute.
+/** Every REST route lives under this prefix of PUBLIC_URL. */
+export const API_PREFIX = '/api/v1';
+
+const id = (value: string) => encodeURIComponent(value);
+
+export const PUBLIC_PATHS = {
+  docs: () => '/docs',
+  /** The docs page's section on one error or issue code. */
+  docsAnchor: (kind: 'error' | 'issue', code: string) => `/docs#${kind}-${code}`,
+  order: (handoffId: string) => `/o/${id(handoffId)}`,
+  plateQuoter: (designId: string) => `/plate/${id(designId)}`,
+  platePrice: (designId: string, quantity: number) => `/plate/${id(designId)}/price?quantity=${quantity}`,
+  plateQuoteRequest: (designId: string) => `/plate/${id(designId)}/quote-request`,
+  rfqForm: (rfqId: string) => `/r/${id(rfqId)}`,
+  product: (slug: string) => `/products/${id(slug)}`,
+  productImage: (slug: string) => `/images/products/${id(slug)}.svg`,
+  preview: (quoteId: string, index: number) => `${API_PREFIX}/quotes/${id(quoteId)}/items/${index}/preview.svg`,
+} as const;
+
+type PathBuilders = typeof PUBLIC_PATHS;
+
+/** The same builders, each giving `${base}${path}` (base without a trailing slash). */
+export function publicUrls(base: string): PathBuilders {
+  const root = base.replace(/\/+$/, '');
+  return Object.fromEntries(
+    Object.entries(PUBLIC_PATHS).map(([name, build]) => [name, (...args: never[]) => `${root}${(build as (...a: never[]) => string)(...args)}`]),
+  ) as unknown as PathBuilders;
+}

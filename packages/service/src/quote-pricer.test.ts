@@ -1,0 +1,77 @@
+import { createCatalog } from '@shop/catalog';
+import { QuoteRequest, ServiceError } from '@shop/contracts';
+import { priceQuote } from '@shop/pricing';
+import { INLINE_LIMITS, createQuotePricer, isLightRequest } from './quote-pricer';
+import { createWorkerPool } from './worker-pool';
+
+const catalogOptions = { shopUrl: 'https://shop.example.ca', imagesUrl: 'https://quote.example.ca', plateOrdersEnabled: true };
+const catalog = createCatalog(catalogOptions);
+const publicUrl = 'https://quote.example.ca';
+const now = new Date('2026-11-23T12:00:00.000Z');
+
+const plate = (holes: number, bends = 0) =>
+  QuoteRequest.parse({
+    items: [
+      {
+        kind: 'plate',
+        material: 'mild_steel',
+        thickness_in: 0.25,
+        outline: { kind: 'rectangle', width_in: 60, height_in: 60 },
+        holes: holes > 0 ? [{ kind: 'linear', start_x_in: 2, start_y_in: 30, count: holes, spacing_in: 0.75, diameter_in: 0.5 }] : [],
+        bends: Array.from({ length: bends }, (_, k) => ({ start_in: [0, 10 + 5 * k], end_in: [60, 10 + 5 * k] })),
+      },
+    ],
+  });
+
+describe('isLightRequest', () => {
+  it(`prices on the calling thread up to ${INLINE_LIMITS.cutouts} cutouts and ${INLINE_LIMITS.bends} bends per plate, not past them`, () => {
+    expect(isLightRequest(plate(INLINE_LIMITS.cutouts, INLINE_LIMITS.bends))).toBe(true);
+    expect(isLightRequest(plate(INLINE_LIMITS.cutouts + 1))).toBe(false);
+    expect(isLightRequest(plate(0, INLINE_LIMITS.bends + 1))).toBe(false);
+  });
+});
+
+describe('createQuotePricer', () => {
+  const pricer = createQuotePricer({ catalog, catalogOptions, publicUrl, threads: 1 });
+  afterAll(() => pricer.close());
+
+  it('gives the same bytes from a worker as on the calling thread', async () => {
+    const request = plate(50);
+    const heavy = QuoteRequest.parse({ items: Array.from({ length: 3 }, () => ({ ...request.items[0]!, holes: [{ kind: 'grid', center_x_in: 30, center_y_in: 30, columns: 20, rows: 20, x_spacing_in: 2, y_spacing_in: 2, diameter_in: 0.5 }] })) });
+    expect(isLightRequest(heavy)).toBe(false);
+    const priced = await pricer.price(heavy, { now, quoteId: 'q_same' });
+    const inline = priceQuote(heavy, { catalog, now, quoteId: 'q_same', previewUrl: (id, i) => `${publicUrl}/api/v1/quotes/${id}/items/${i}/preview.svg` });
+    expect(priced.json).toBe(JSON.stringify(inline));
+    expect(priced.expiresAt).toBe('2026-11-30T12:00:00.000Z');
+    expect(pricer.stats().threads).toBe(1);
+  });
+});
+
+describe('createWorkerPool', () => {
+  it('refuses work past its queue with a retryable 503 service_busy, and runs the rest', async () => {
+    const pool = createWorkerPool<number, number>({ module: 'test-slow-worker', workerData: null, what: 'waiting', threads: 1, maxQueue: 1 });
+    try {
+      const results = await Promise.allSettled([pool.run(200), pool.run(1), pool.run(1), pool.run(1)]);
+      const refused = results.filter((r) => r.status === 'rejected');
+      expect(results[0]).toEqual({ status: 'fulfilled', value: 200 });
+      expect(refused.length).toBeGreaterThanOrEqual(1);
+      for (const r of refused) {
+        const error = (r as PromiseRejectedResult).reason as ServiceError;
+        expect(error).toBeInstanceOf(ServiceError);
+        expect(error).toMatchObject({ code: 'service_busy', status: 503, retryable: true });
+      }
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('stops a task that runs past its time and answers 503 service_busy', async () => {
+    const pool = createWorkerPool<number, number>({ module: 'test-slow-worker', workerData: null, what: 'waiting', threads: 1, timeoutMs: 100 });
+    try {
+      await expect(pool.run(2_000)).rejects.toMatchObject({ code: 'service_busy', message: expect.stringMatching(/^Waiting took longer than 0\.1 s and was stopped/) });
+      await expect(pool.run(1)).resolves.toBe(1);
+    } finally {
+      await pool.close();
+    }
+  });
+});
