@@ -41,7 +41,7 @@ export function createRestApp(deps: RestDeps): RestApp {
   app.use(trackRequests({ logger: deps.logger, metrics }));
 
   const api = new ApiRouter();
-  mountMeta(api, { publicUrl: config.publicUrl, checkHealth: () => deps.service.isHealthy() });
+  mountMeta(api, { publicUrl: config.publicUrl, checkHealth: () => deps.service.health() });
   mountApi(api, deps.service, deps.clock ?? systemClock);
   app.use(API_PREFIX, ...apiHeaders, api.finish());
   app.get('/metrics', metrics.serve);

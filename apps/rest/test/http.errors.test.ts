@@ -1,3 +1,4 @@
+import { StorageUnavailable } from '@shop/storage';
 import { ServiceError } from '@shop/contracts';
 import express from 'express';
 import { ApiRouter } from '../src/http/api-router';
@@ -30,16 +31,16 @@ describe('every failure answers the error envelope', () => {
   });
 
   it('status is 503 storage_unavailable while the database cannot be reached', async () => {
-    const ping = app.runtime.storage.ping;
-    app.runtime.storage.ping = async () => {
-      throw new Error('database is locked');
+    const health = app.runtime.storage.health;
+    app.runtime.storage.health = async () => {
+      throw new StorageUnavailable('The database could not take a write: database is locked');
     };
     try {
       const reply = await http.request('GET', '/api/v1/status');
       expectError(reply, 503, 'api_error', 'storage_unavailable');
       expect(reply.json.error.retryable).toBe(true);
     } finally {
-      app.runtime.storage.ping = ping;
+      app.runtime.storage.health = health;
     }
     expect((await http.request('GET', '/api/v1/status')).status).toBe(200);
   });

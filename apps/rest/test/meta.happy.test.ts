@@ -24,7 +24,8 @@ describe('status, OpenAPI document and docs page', () => {
   it('GET /status answers the Status object', async () => {
     const reply = await http.request('GET', '/api/v1/status');
     expect(reply.status).toBe(200);
-    expect(reply.json).toEqual({ object: 'status', ok: true, docs_url: 'https://quotes.example.test/docs', api: 'v1' });
+    expect(reply.json).toEqual({ object: 'status', ok: true, docs_url: 'https://quotes.example.test/docs', api: 'v1', storage: 'ok', rate_limits: 'database' });
+    expect(reply.headers.get('cache-control')).toBe('no-store');
   });
 
   it('GET /openapi.json serves the 3.1.0 document for the public address', async () => {

@@ -1,3 +1,4 @@
+import { StorageUnavailable } from '@shop/storage';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { redactPath } from '../src/http/log-redaction';
@@ -103,14 +104,14 @@ describe('/metrics', () => {
     await app.http.request('POST', '/api/v1/quotes', { body: { items: [] } });
     await app.http.request('GET', `/api/v1/quotes/${quote.json.id}`);
     for (let i = 0; i < 11; i += 1) await app.http.request('POST', '/api/v1/rfq-links', { body: { description: `Job ${i}` } });
-    const ping = app.runtime.storage.ping;
-    app.runtime.storage.ping = async () => {
-      throw new Error('database is locked');
+    const health = app.runtime.storage.health;
+    app.runtime.storage.health = async () => {
+      throw new StorageUnavailable('The database could not take a write: database is locked');
     };
     try {
       expect((await app.http.request('GET', '/api/v1/status')).status).toBe(503);
     } finally {
-      app.runtime.storage.ping = ping;
+      app.runtime.storage.health = health;
     }
 
     const reply = await app.http.request('GET', '/metrics');

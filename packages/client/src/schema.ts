@@ -219,7 +219,9 @@ export interface components {
          *       "object": "status",
          *       "ok": true,
          *       "docs_url": "http://localhost:3000/docs",
-         *       "api": "v1"
+         *       "api": "v1",
+         *       "storage": "ok",
+         *       "rate_limits": "database"
          *     }
          */
         Status: {
@@ -232,6 +234,16 @@ export interface components {
              * @enum {string}
              */
             api?: "v1";
+            /**
+             * @description ok: the database takes writes. busy: another process holds the write lock just now; writes wait for it. When the database cannot be reached or written (a full disk, its file gone), /status answers 503 storage_unavailable instead.
+             * @enum {string}
+             */
+            storage: "ok" | "busy";
+            /**
+             * @description Where the rate limits are counted: redis, database (the shared SQLite file or PostgreSQL), or memory (Redis is configured but cannot be reached: each process counts on its own until it is back).
+             * @enum {string}
+             */
+            rate_limits: "redis" | "database" | "memory";
         };
         /**
          * @example {

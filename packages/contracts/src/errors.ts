@@ -51,6 +51,8 @@ export interface ServiceErrorOptions {
   details?: Record<string, unknown> | null;
   /** Seconds to wait before retrying (a 429). */
   retryAfterSeconds?: number;
+  /** What went wrong underneath, for the log line of a 5xx; never sent to the caller. */
+  cause?: unknown;
 }
 
 /** The one error of the service layer; each app maps it once to its transport. */
@@ -66,7 +68,7 @@ export class ServiceError extends Error {
   constructor(code: ErrorCode, message: string, options: ServiceErrorOptions = {}) {
     // Messages and params may quote what was sent (a path, an unknown key): an error answer stays a
     // few KiB whatever the request.
-    super(clip(message, MAX_MESSAGE_LENGTH));
+    super(clip(message, MAX_MESSAGE_LENGTH), options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'ServiceError';
     this.code = code;
     this.status = ERROR_STATUS[code];

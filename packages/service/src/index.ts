@@ -10,10 +10,10 @@ export type { OrderPage, OrderPageItem, OrderPageTotals, PlateQuoterPage, PlateR
 export { quoteAsOf } from './quotes';
 export type { QuoteDocument } from './quotes';
 export { LIMITS, createRateLimits } from './rate-limits';
-export type { LimitScope, RateLimitOptions, RateLimits } from './rate-limits';
+export type { LimitScope, LimitStore, RateLimitOptions, RateLimits } from './rate-limits';
 export { RFQ_LINK_DAYS, assertNoContactDetails } from './rfq-links';
 export type { StoredRfqLink } from './rfq-links';
 export { serveUntilStopped } from './serve-http';
 export type { ServeOptions } from './serve-http';
 export { createService, startRuntime } from './service';
-export type { Runtime, Service, ServiceDeps } from './service';
+export type { Runtime, Service, ServiceDeps, ServiceHealth } from './service';

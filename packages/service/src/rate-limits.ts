@@ -7,6 +7,7 @@ import type { Storage } from '@shop/storage';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { clientKey } from './client-key';
 
 export type LimitScope = 'reading' | 'pricing' | 'handoffs' | 'rfq_links' | 'mcp';
 
@@ -45,11 +46,22 @@ export const LIMITS: Record<LimitScope, { label: string; windows: Window[] }> = 
   mcp: { label: 'Requests to the tool server', windows: [{ points: 600, seconds: MINUTE, name: 'minute' }] },
 };
 
+/**
+ * Where the counts are kept just now: `redis`, `database` (the shared SQLite file or PostgreSQL), or
+ * `memory` (Redis is set but cannot be reached: each process counts alone until it is back).
+ */
+export type LimitStore = 'redis' | 'database' | 'memory';
+
 export interface RateLimits {
-  /** Spends one point of every window of the scope; throws 429 `rate_limited` past a limit. */
+  /**
+   * Spends one point of every window of the scope for the client (an IPv6 address counts by its
+   * /64); throws 429 `rate_limited` past a limit. A refused request spends nothing in the windows
+   * that would have let it through, so a day's limit is exactly that many requests.
+   */
   consume(scope: LimitScope, clientIp: string): Promise<void>;
   /** Resolves once Redis answers (or after a short wait, leaving the insurance limiter in charge). */
   ready(): Promise<void>;
+  store(): LimitStore;
   close(): Promise<void>;
 }
 
@@ -62,6 +74,8 @@ export interface RateLimitOptions {
   scale?: number;
   /** Key prefix, so test runs sharing one Redis do not count together. */
   prefix?: string;
+  /** Told when the counts move between Redis and the in-memory insurance limiter. */
+  onStoreChange?: (store: LimitStore) => void;
 }
 
 type LimiterFactory = (keyPrefix: string, points: number, seconds: number) => RateLimiterAbstract;
@@ -71,12 +85,20 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
   const prefix = options.prefix ?? 'rl';
   let redis: Redis | null = null;
   let factory: LimiterFactory;
+  let store: LimitStore = options.redisUrl ? 'memory' : 'database';
+  const moveTo = (next: LimitStore) => {
+    if (next === store) return;
+    store = next;
+    options.onStoreChange?.(next);
+  };
   if (options.redisUrl) {
     // No offline queue and no retries per command: a down Redis fails fast to the insurance limiter.
     redis = new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
     redis.on('error', () => {
       // Connection errors are expected while Redis is down; the insurance limiter covers them.
     });
+    redis.on('ready', () => moveTo('redis'));
+    redis.on('close', () => moveTo('memory'));
     const client = redis;
     factory = (keyPrefix, points, seconds) =>
       new RateLimiterRedis({
@@ -106,9 +128,13 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
   return {
     async consume(scope, clientIp) {
       // Every window of the scope is spent at once (concurrent calls to Redis, one group commit on
-      // SQLite); a refused request still counts in each window, as every request does.
+      // SQLite). If one refuses, the point is given back to those that let the request through.
+      const key = clientKey(clientIp);
       const windows = limiters.get(scope) ?? [];
-      const outcomes = await Promise.allSettled(windows.map(({ limiter }) => limiter.consume(clientIp, 1)));
+      const outcomes = await Promise.allSettled(windows.map(({ limiter }) => limiter.consume(key, 1)));
+      if (outcomes.some((outcome) => outcome.status === 'rejected') && outcomes.some((outcome) => outcome.status === 'fulfilled')) {
+        await Promise.allSettled(windows.map(({ limiter }, i) => (outcomes[i]!.status === 'fulfilled' ? limiter.reward(key, 1) : null)));
+      }
       for (const [index, outcome] of outcomes.entries()) {
         if (outcome.status === 'fulfilled') continue;
         const rejection: unknown = outcome.reason;
@@ -139,6 +165,7 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
         client.once('ready', done);
       });
     },
+    store: () => store,
     async close() {
       if (redis) redis.disconnect();
     },

@@ -2,7 +2,7 @@
 // these same functions, so a quote made through a tool is byte-identical to one made over REST.
 import { createCatalog } from '@shop/catalog';
 import { openStorage } from '@shop/storage';
-import type { PurgeCounts, Storage } from '@shop/storage';
+import type { PurgeCounts, Storage, StorageHealth } from '@shop/storage';
 import { createCatalogCases } from './catalog-cases';
 import type { Config } from './config';
 import { createHandoffCases } from './handoffs';
@@ -10,7 +10,7 @@ import { createPageCases } from './pages';
 import { createQuotePricer } from './quote-pricer';
 import { createQuoteCases } from './quotes';
 import { createRateLimits } from './rate-limits';
-import type { RateLimits } from './rate-limits';
+import type { LimitStore, RateLimits } from './rate-limits';
 import { createRfqCases } from './rfq-links';
 import { withStorage } from './storage-guard';
 
@@ -45,14 +45,13 @@ export function createService(deps: ServiceDeps) {
     ...rfq,
     ...createPageCases({ catalog, storage, limits, createRfqLink: rfq.createRfqLink }),
 
-    /** Whether the service can do its work: the database answers. */
-    async isHealthy(): Promise<boolean> {
-      try {
-        await storage.ping();
-        return true;
-      } catch {
-        return false;
-      }
+    /**
+     * Whether the service can do its work: the database reached, intact and able to take a write
+     * (503 storage_unavailable when not), and where the rate limits are counted.
+     */
+    async health(): Promise<ServiceHealth> {
+      const { state } = await withStorage('take a write', () => storage.health(), { storage: 'unavailable', rate_limits: limits.store() });
+      return { storage: state, rateLimits: limits.store() };
     },
 
     /** Deletes quotes, designs, handoffs and rfq links 30 days past their expiry. */
@@ -69,6 +68,12 @@ export function createService(deps: ServiceDeps) {
 }
 
 export type Service = ReturnType<typeof createService>;
+
+export interface ServiceHealth {
+  /** `busy`: another process holds the SQLite write lock just now (writes wait for it). */
+  storage: StorageHealth['state'];
+  rateLimits: LimitStore;
+}
 
 export interface Runtime {
   service: Service;

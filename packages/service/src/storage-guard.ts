@@ -3,13 +3,19 @@ import { StorageUnavailable } from '@shop/storage';
 import { isWellFormedId } from './ids';
 import type { IdPrefix } from './ids';
 
-/** Runs a storage call; a database that cannot be reached becomes 503 `storage_unavailable` (retryable). */
-export async function withStorage<T>(action: string, call: () => Promise<T>): Promise<T> {
+/**
+ * Runs a storage call; a database that cannot be reached becomes 503 `storage_unavailable`
+ * (retryable). The storage's own words stay in the error's cause, for the log, never the answer.
+ */
+export async function withStorage<T>(action: string, call: () => Promise<T>, details: Record<string, unknown> | null = null): Promise<T> {
   try {
     return await call();
   } catch (error) {
     if (error instanceof StorageUnavailable) {
-      throw new ServiceError('storage_unavailable', `The quote store could not ${action} just now; nothing was lost. Try again in a few seconds.`);
+      throw new ServiceError('storage_unavailable', `The quote store could not ${action} just now; nothing was lost. Try again in a few seconds.`, {
+        cause: error,
+        details,
+      });
     }
     throw error;
   }

@@ -1,5 +1,5 @@
 export { openStorage } from './open-storage';
-export type { OpenStorageOptions, Storage } from './open-storage';
+export type { OpenStorageOptions, Storage, StorageHealth } from './open-storage';
 export { StorageUnavailable } from './storage-unavailable';
 export { RETENTION_DAYS } from './records';
 export type {

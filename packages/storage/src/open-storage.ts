@@ -29,6 +29,7 @@ import {
   type ShopPrismaClient,
 } from './repositories';
 import {
+  RATE_LIMIT_TABLE,
   createPostgresRateLimiter,
   createSqliteRateLimiter,
   type RateLimiterOptions,
@@ -37,14 +38,25 @@ import { applyMigrations, connectPostgresEngine, connectSqliteEngine } from './s
 import { createSqliteQuoteRepository } from './sqlite-quotes';
 import { createSqliteWriteBatch } from './sqlite-write-batch';
 import { guardStorage } from './storage-unavailable';
+import type { StorageGuard } from './storage-unavailable';
+import { BUSY_SLICE_MS, DEFAULT_LOCK_WAIT_MS, SqliteFileGuard, isSqliteBusy, retryWhileBusy } from './sqlite-health';
 
 export interface OpenStorageOptions {
   /** `file:./data/shop.db` (relative to rootDir) or `postgresql://...[?schema=name]`. */
   databaseUrl: string;
   /** The repository root: relative SQLite paths resolve against it. */
   rootDir: string;
-  /** How long a SQLite write waits for another process's write lock (default 5000 ms). */
-  busyTimeoutMs?: number;
+  /**
+   * How long a SQLite write waits for another process's write lock before it fails with
+   * StorageUnavailable (default 2000 ms). The wait does not hold the event loop.
+   */
+  lockWaitMs?: number;
+}
+
+/** How the storage is doing, as /status reports it. */
+export interface StorageHealth {
+  /** `busy`: another process holds the SQLite write lock just now (writes wait for it). */
+  state: 'ok' | 'busy';
 }
 
 export interface Storage {
@@ -58,45 +70,58 @@ export interface Storage {
   startup: { appliedMigrations: string[]; migrationMs: number };
   purgeExpired(now: Date): Promise<PurgeCounts>;
   createRateLimiter(options: RateLimiterOptions): RateLimiterAbstract;
-  ping(): Promise<void>;
+  /**
+   * Whether the database can take writes: reached, its file intact, its disk not full. Throws
+   * StorageUnavailable when not; an answer is reused for a second, so /status cannot be made to
+   * hammer the database.
+   */
+  health(): Promise<StorageHealth>;
   close(): Promise<void>;
 }
 
-const DEFAULT_BUSY_TIMEOUT_MS = 5000;
+// Migrations at start-up wait this long for another process's lock (nothing is being served yet).
+const MIGRATION_BUSY_TIMEOUT_MS = 5000;
 // Two processes starting at once wait for each other's migrations this long.
 const MIGRATION_LOCK_TIMEOUT_MS = 60_000;
+const HEALTH_CACHE_MS = 1000;
 
 export async function openStorage(options: OpenStorageOptions): Promise<Storage> {
   const target = parseDatabaseUrl(options.databaseUrl, options.rootDir);
   return target.provider === 'sqlite'
-    ? openSqliteStorage(target.filePath, options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS)
+    ? openSqliteStorage(target.filePath, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS)
     : openPostgresStorage(target.connectionString, target.schema);
 }
 
 interface StorageParts {
   provider: Storage['provider'];
   db: ShopPrismaClient;
+  guard: StorageGuard;
   startup: Storage['startup'];
   createRateLimiter: Storage['createRateLimiter'];
+  /** Checks the database can take writes; throws StorageUnavailable when not. */
+  probe: () => Promise<StorageHealth>;
   closeDrivers: () => Promise<void>;
   /** A provider's own quote repository, in place of the Prisma one. */
   quotes?: Storage['quotes'];
 }
 
 function assembleStorage(parts: StorageParts): Storage {
-  const { db } = parts;
+  const { db, guard } = parts;
+  let cached: { at: number; outcome: Promise<StorageHealth> } | null = null;
   return {
     provider: parts.provider,
-    quotes: parts.quotes ?? createQuoteRepository(db),
-    handoffs: createHandoffRepository(db),
-    designs: createPlateDesignRepository(db),
-    rfqLinks: createRfqLinkRepository(db),
-    rfqSubmissions: createRfqSubmissionRepository(db),
+    quotes: parts.quotes ?? createQuoteRepository(db, guard),
+    handoffs: createHandoffRepository(db, guard),
+    designs: createPlateDesignRepository(db, guard),
+    rfqLinks: createRfqLinkRepository(db, guard),
+    rfqSubmissions: createRfqSubmissionRepository(db, guard),
     startup: parts.startup,
-    purgeExpired: (now) => purgeExpiredRows(db, now),
+    purgeExpired: (now) => purgeExpiredRows(db, now, guard),
     createRateLimiter: parts.createRateLimiter,
-    async ping() {
-      await guardStorage('be reached', () => db.$queryRawUnsafe('SELECT 1'));
+    health() {
+      const now = Date.now();
+      if (!cached || now - cached.at >= HEALTH_CACHE_MS) cached = { at: now, outcome: parts.probe() };
+      return cached.outcome;
     },
     async close() {
       await db.$disconnect();
@@ -105,25 +130,35 @@ function assembleStorage(parts: StorageParts): Storage {
   };
 }
 
-async function openSqliteStorage(filePath: string, busyTimeoutMs: number): Promise<Storage> {
+async function openSqliteStorage(filePath: string, lockWaitMs: number): Promise<Storage> {
   return guardStorage(`open the SQLite database ${filePath}`, async () => {
     mkdirSync(path.dirname(filePath), { recursive: true });
     // This connection creates the file, switches it to WAL (a setting stored in the file) and
-    // serves the rate limiters and the quotes; Prisma's adapter opens its own.
-    const connection = new Database(filePath, { timeout: busyTimeoutMs });
+    // serves the rate limiters and the quotes; Prisma's adapter opens its own. Each attempt at
+    // the write lock blocks at most BUSY_SLICE_MS; the rest of the wait is asynchronous.
+    const connection = new Database(filePath, { timeout: BUSY_SLICE_MS });
     try {
       connection.pragma('journal_mode = WAL');
-      const startup = await migrateSqlite(filePath, busyTimeoutMs);
-      const adapter = new PrismaBetterSqlite3({ url: filePath, timeout: busyTimeoutMs });
+      const startup = await migrateSqlite(filePath, MIGRATION_BUSY_TIMEOUT_MS);
+      const file = new SqliteFileGuard(filePath);
+      const adapter = new PrismaBetterSqlite3({ url: filePath, timeout: BUSY_SLICE_MS });
       const db = new SqlitePrismaClient({ adapter });
       await db.$connect();
-      const writes = createSqliteWriteBatch(connection);
+      const writes = createSqliteWriteBatch(connection, { lockWaitMs, check: () => file.check() });
+      const guard: StorageGuard = (action, run) =>
+        guardStorage(action, () => {
+          file.check();
+          return retryWhileBusy(run, lockWaitMs);
+        });
       return assembleStorage({
         provider: 'sqlite',
         db,
+        guard,
         startup,
-        quotes: createSqliteQuoteRepository(connection, writes),
+        // Its writes go through the batch, which checks the file and waits for the lock itself.
+        quotes: createSqliteQuoteRepository(connection, writes, guardStorage),
         createRateLimiter: (limiterOptions) => createSqliteRateLimiter(connection, writes, limiterOptions),
+        probe: () => probeSqlite(connection, file),
         closeDrivers: async () => {
           writes.flush();
           connection.close();
@@ -133,6 +168,33 @@ async function openSqliteStorage(filePath: string, busyTimeoutMs: number): Promi
       connection.close();
       throw error;
     }
+  });
+}
+
+/**
+ * The file intact and its disk not full, then a real write: one row of the rate-limit table set in
+ * its own transaction (a disk that cannot take it fails here, SQLITE_FULL or an I/O error). The
+ * write lock held by another process is `busy`, not a failure: writes wait for it.
+ */
+async function probeSqlite(connection: Database.Database, file: SqliteFileGuard): Promise<StorageHealth> {
+  return guardStorage('take a write', async () => {
+    file.check();
+    file.checkFreeSpace();
+    try {
+      connection.exec('BEGIN IMMEDIATE');
+    } catch (error) {
+      if (isSqliteBusy(error)) return { state: 'busy' };
+      throw error;
+    }
+    try {
+      connection
+        .prepare(`INSERT INTO ${RATE_LIMIT_TABLE} (key, points, expire) VALUES ('health:probe', 0, ?) ON CONFLICT (key) DO UPDATE SET expire = excluded.expire`)
+        .run(Date.now());
+      connection.exec('COMMIT');
+    } finally {
+      if (connection.inTransaction) connection.exec('ROLLBACK');
+    }
+    return { state: 'ok' };
   });
 }
 
@@ -175,6 +237,11 @@ async function openPostgresStorage(connectionString: string, schema: string): Pr
       return assembleStorage({
         provider: 'postgresql',
         db,
+        guard: guardStorage,
+        probe: () => guardStorage('be reached', async () => {
+          await db.$queryRawUnsafe('SELECT 1');
+          return { state: 'ok' };
+        }),
         startup: { appliedMigrations, migrationMs },
         createRateLimiter: (limiterOptions) => createPostgresRateLimiter(pool, schema, limiterOptions),
         closeDrivers: () => pool.end(),

@@ -5,6 +5,7 @@
 import type Database from 'better-sqlite3';
 import type { Pool } from 'pg';
 import {
+  RateLimiterMemory,
   RateLimiterPostgres,
   RateLimiterSQLite,
   type RateLimiterAbstract,
@@ -19,9 +20,19 @@ export interface RateLimiterOptions {
 }
 
 export const RATE_LIMIT_TABLE = 'rate_limits';
+/** How long a count on SQLite waits for the write lock before the insurance limiter takes it. */
+export const LIMIT_LOCK_WAIT_MS = 100;
 
 type StoreMethod = '_upsert' | '_get' | '_delete';
 type StoreMethods = Record<StoreMethod, (...args: unknown[]) => Promise<unknown>>;
+
+/**
+ * Counts in process memory while the database cannot take them (its lock held too long, or the
+ * server gone): the request goes on and meets the database again where it needs its data.
+ */
+function insurance(options: RateLimiterOptions): RateLimiterMemory {
+  return new RateLimiterMemory({ keyPrefix: options.keyPrefix, points: options.points, duration: options.durationSeconds });
+}
 
 // The library rejects with the driver's own error; the service expects StorageUnavailable.
 function mapStoreErrors<T extends RateLimiterAbstract>(limiter: T): T {
@@ -59,7 +70,9 @@ class PreparedSqliteLimiter extends RateLimiterSQLite {
       this.statements.set(query, statement);
     }
     const prepared = statement;
-    return this.writes.write(() => prepared.get(...params));
+    // A count waits for another process's lock only briefly: past that the in-memory insurance
+    // limiter answers, so a read is never held up behind someone else's long write.
+    return this.writes.write(() => prepared.get(...params), { lockWaitMs: LIMIT_LOCK_WAIT_MS });
   }
 }
 
@@ -80,6 +93,7 @@ export function createSqliteRateLimiter(
         keyPrefix: options.keyPrefix,
         points: options.points,
         duration: options.durationSeconds,
+        insuranceLimiter: insurance(options),
       },
       writes,
     ),
@@ -102,6 +116,7 @@ export function createPostgresRateLimiter(
       keyPrefix: options.keyPrefix,
       points: options.points,
       duration: options.durationSeconds,
+      insuranceLimiter: insurance(options),
     }),
   );
 }

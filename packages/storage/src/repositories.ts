@@ -1,7 +1,7 @@
 // Repositories over either generated client. The two clients share one model API; the SQLite
 // client's types stand for both (the PostgreSQL client is cast to it where it is created).
 import { Prisma, type PrismaClient } from './generated/sqlite/client';
-import { guardStorage } from './storage-unavailable';
+import type { StorageGuard } from './storage-unavailable';
 import {
   computeRetentionCutoff,
   isPastRetention,
@@ -27,7 +27,7 @@ function keepWithinRetention<T extends { expiresAt: Date }>(row: T | null, now: 
   return row !== null && !isPastRetention(row.expiresAt, now) ? row : null;
 }
 
-export function createQuoteRepository(db: ShopPrismaClient): QuoteRepository {
+export function createQuoteRepository(db: ShopPrismaClient, guardStorage: StorageGuard): QuoteRepository {
   return {
     async insert(quote) {
       // create, not createMany: Prisma caches the plan of a single-row create (a list of rows is
@@ -43,7 +43,7 @@ export function createQuoteRepository(db: ShopPrismaClient): QuoteRepository {
   };
 }
 
-export function createHandoffRepository(db: ShopPrismaClient): HandoffRepository {
+export function createHandoffRepository(db: ShopPrismaClient, guardStorage: StorageGuard): HandoffRepository {
   return {
     async insert({ designs, ...handoff }) {
       // One transaction of two INSERTs: it takes the write lock at its first statement, so a
@@ -68,7 +68,7 @@ export function createHandoffRepository(db: ShopPrismaClient): HandoffRepository
 
 const DESIGN_FIELDS = { id: true, quoteId: true, itemIndex: true, createdAt: true, expiresAt: true, design: true } as const;
 
-export function createPlateDesignRepository(db: ShopPrismaClient): PlateDesignRepository {
+export function createPlateDesignRepository(db: ShopPrismaClient, guardStorage: StorageGuard): PlateDesignRepository {
   return {
     async get(id, now) {
       const row: PlateDesignRecord | null = await guardStorage('read the plate design', () =>
@@ -85,7 +85,7 @@ export function createPlateDesignRepository(db: ShopPrismaClient): PlateDesignRe
   };
 }
 
-export function createRfqLinkRepository(db: ShopPrismaClient): RfqLinkRepository {
+export function createRfqLinkRepository(db: ShopPrismaClient, guardStorage: StorageGuard): RfqLinkRepository {
   return {
     async insert(link) {
       await guardStorage('store the rfq link', () => db.rfqLink.createMany({ data: [link] }));
@@ -99,7 +99,7 @@ export function createRfqLinkRepository(db: ShopPrismaClient): RfqLinkRepository
   };
 }
 
-export function createRfqSubmissionRepository(db: ShopPrismaClient): RfqSubmissionRepository {
+export function createRfqSubmissionRepository(db: ShopPrismaClient, guardStorage: StorageGuard): RfqSubmissionRepository {
   return {
     async insert({ id, rfqLinkId, createdAt, idempotencyKey, body }) {
       // Insert-or-nothing in one statement, then read: no read-then-write transaction, and a
@@ -134,7 +134,7 @@ export function createRfqSubmissionRepository(db: ShopPrismaClient): RfqSubmissi
   };
 }
 
-export async function purgeExpiredRows(db: ShopPrismaClient, now: Date): Promise<PurgeCounts> {
+export async function purgeExpiredRows(db: ShopPrismaClient, now: Date, guardStorage: StorageGuard): Promise<PurgeCounts> {
   const past = { expiresAt: { lte: computeRetentionCutoff(now) } };
   // Designs first so their count is not hidden by the cascade from handoffs.
   return guardStorage('purge expired rows', async () => {

@@ -7,7 +7,7 @@
 import type Database from 'better-sqlite3';
 import { isPastRetention, type QuoteRecord, type QuoteRepository } from './records';
 import type { SqliteWriteBatch } from './sqlite-write-batch';
-import { guardStorage } from './storage-unavailable';
+import type { StorageGuard } from './storage-unavailable';
 
 interface QuoteRow {
   id: string;
@@ -22,7 +22,7 @@ function toSqliteDateTime(date: Date): string {
   return date.toISOString().replace('Z', '+00:00');
 }
 
-export function createSqliteQuoteRepository(connection: Database.Database, writes: SqliteWriteBatch): QuoteRepository {
+export function createSqliteQuoteRepository(connection: Database.Database, writes: SqliteWriteBatch, guardStorage: StorageGuard): QuoteRepository {
   const insert = connection.prepare('INSERT INTO quotes (id, created_at, expires_at, body, request) VALUES (?, ?, ?, ?, ?)');
   const select = connection.prepare<[string], QuoteRow>('SELECT id, created_at, expires_at, body, request FROM quotes WHERE id = ?');
   return {

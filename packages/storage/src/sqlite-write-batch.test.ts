@@ -70,13 +70,42 @@ describe('group commit of the writes of one event-loop turn', () => {
     expect(countCommits()).toBe(1);
   });
 
-  it('rejects every write of the batch and keeps none when the write lock cannot be had', async () => {
-    const writes = createSqliteWriteBatch(connection);
+  it('waits for the lock another process holds without holding the event loop, and commits once it has it', async () => {
+    connection.pragma('busy_timeout = 10');
+    const writes = createSqliteWriteBatch(connection, { lockWaitMs: 2_000 });
+    const insert = connection.prepare('INSERT INTO t (id, n) VALUES (?, ?)');
+    const other = new Database(path.join(dir, 'batch.db'));
+    other.exec('BEGIN IMMEDIATE');
+    let ticks = 0;
+    const ticker = setInterval(() => (ticks += 1), 10);
+    try {
+      const first = writes.write(() => insert.run('waited', 1));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Queued while the batch waits: it goes with it.
+      const second = writes.write(() => insert.run('joined', 2));
+      other.exec('COMMIT');
+      await Promise.all([first, second]);
+    } finally {
+      clearInterval(ticker);
+      other.close();
+    }
+    // The loop kept turning: a 10 ms timer fired all through the 300 ms wait.
+    expect(ticks).toBeGreaterThan(15);
+    expect(count()).toBe(2);
+    // Both writes in the one transaction the batch got once the lock was free.
+    expect(countCommits()).toBe(1);
+  });
+
+  it('rejects every write of the batch and keeps none when the write lock cannot be had in time', async () => {
+    connection.pragma('busy_timeout = 10');
+    const writes = createSqliteWriteBatch(connection, { lockWaitMs: 150 });
     const insert = connection.prepare('INSERT INTO t (id, n) VALUES (?, ?)');
     const other = new Database(path.join(dir, 'batch.db'), { timeout: 200 });
     try {
       other.exec('BEGIN IMMEDIATE');
+      const started = performance.now();
       const outcomes = await Promise.allSettled([writes.write(() => insert.run('p', 1)), writes.write(() => insert.run('q', 2))]);
+      expect(performance.now() - started).toBeGreaterThan(100);
       expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
       expect((outcomes[0] as PromiseRejectedResult).reason).toMatchObject({ code: 'SQLITE_BUSY' });
       other.exec('ROLLBACK');
@@ -109,6 +138,18 @@ describe('group commit of the writes of one event-loop turn', () => {
       'disk I/O error',
     ]);
     expect(count()).toBe(0);
+  });
+
+  it('fails the batch without running it when its check throws (a file removed under the process)', async () => {
+    const writes = createSqliteWriteBatch(connection, {
+      check: () => {
+        throw new Error('file gone');
+      },
+    });
+    const insert = connection.prepare('INSERT INTO t (id, n) VALUES (?, ?)');
+    await expect(writes.write(() => insert.run('z', 1))).rejects.toThrow('file gone');
+    expect(count()).toBe(0);
+    expect(connection.inTransaction).toBe(false);
   });
 
   it('runs what is queued at once on flush (before the connection closes)', () => {

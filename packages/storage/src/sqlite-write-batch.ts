@@ -4,41 +4,85 @@
 // what the batch saves is a commit (WAL frame writes, locking, a checkpoint check) per statement.
 // Under load one commit serves many requests; a lone request waits for one `setImmediate`.
 import type Database from 'better-sqlite3';
+import { DEFAULT_LOCK_WAIT_MS, isSqliteBusy, retryDelay } from './sqlite-health';
 
 interface QueuedWrite {
   run: () => unknown;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
+  /** When this write gives up waiting for another process's lock (epoch ms). */
+  deadline: number;
 }
 
 export interface SqliteWriteBatch {
   /**
    * Queues a synchronous write on the batch's connection. It runs inside the next batch
    * transaction, in the order queued; the promise settles after COMMIT with the write's own result
-   * or error. If the transaction as a whole fails (the write lock cannot be had within the busy
-   * timeout, an I/O error, a failed COMMIT), every write of the batch rejects with that error and
-   * none of them is kept.
+   * or error. While another process holds the write lock the batch waits for it without holding
+   * the event loop (each attempt blocks at most the connection's short busy timeout), and writes
+   * queued meanwhile join it. If the transaction as a whole fails (the lock still held after
+   * `lockWaitMs`, an I/O error, a failed COMMIT, `check` throwing), every write of the batch rejects
+   * with that error and none of them is kept.
    */
-  write<T>(run: () => T): Promise<T>;
+  write<T>(run: () => T, options?: { lockWaitMs?: number }): Promise<T>;
   /** Runs whatever is queued now (before closing the connection). */
   flush(): void;
 }
 
-export function createSqliteWriteBatch(connection: Database.Database): SqliteWriteBatch {
+export interface SqliteWriteBatchOptions {
+  /** How long a write waits for another process's write lock in all, unless it says; default 2 s. */
+  lockWaitMs?: number;
+  /** Runs before each transaction; throwing fails the batch (a file removed under the process). */
+  check?: () => void;
+}
+
+export function createSqliteWriteBatch(connection: Database.Database, options: SqliteWriteBatchOptions = {}): SqliteWriteBatch {
   const begin = connection.prepare('BEGIN IMMEDIATE');
   const commit = connection.prepare('COMMIT');
+  const lockWaitMs = options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS;
   let queue: QueuedWrite[] = [];
   let scheduled: NodeJS.Immediate | null = null;
+  // While waiting for the lock: how many attempts so far, and the timer of the next.
+  let attempts = 0;
+  let retry: NodeJS.Timeout | null = null;
 
-  function flush(): void {
+  /** `final`: no more waiting for the lock (the connection is about to close). */
+  function flush(final = false): void {
     if (scheduled) clearImmediate(scheduled);
     scheduled = null;
+    if (retry) clearTimeout(retry);
+    retry = null;
+    if (queue.length === 0) return;
+    try {
+      options.check?.();
+      begin.run();
+    } catch (error) {
+      if (isSqliteBusy(error) && !final) {
+        // Writes past their own deadline give up; the others wait for the next attempt.
+        const delay = retryDelay(++attempts);
+        const now = Date.now();
+        const waiting = queue.filter((item) => {
+          if (item.deadline >= now + delay) return true;
+          item.reject(error);
+          return false;
+        });
+        queue = waiting;
+        if (waiting.length > 0) {
+          retry = setTimeout(() => flush(), delay);
+          return;
+        }
+      }
+      attempts = 0;
+      const failed = queue;
+      queue = [];
+      for (const item of failed) item.reject(error);
+      return;
+    }
+    attempts = 0;
     const batch = queue;
     queue = [];
-    if (batch.length === 0) return;
     const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
     try {
-      begin.run();
       for (const item of batch) {
         try {
           outcomes.push({ ok: true, value: item.run() });
@@ -63,12 +107,14 @@ export function createSqliteWriteBatch(connection: Database.Database): SqliteWri
   }
 
   return {
-    write<T>(run: () => T): Promise<T> {
+    write<T>(run: () => T, writeOptions: { lockWaitMs?: number } = {}): Promise<T> {
       return new Promise<T>((resolve, reject) => {
-        queue.push({ run, resolve: resolve as (value: unknown) => void, reject });
-        scheduled ??= setImmediate(flush);
+        const deadline = Date.now() + (writeOptions.lockWaitMs ?? lockWaitMs);
+        queue.push({ run, resolve: resolve as (value: unknown) => void, reject, deadline });
+        // Waiting for the lock already: this write goes with the batch when it gets it.
+        if (retry === null) scheduled ??= setImmediate(() => flush());
       });
     },
-    flush,
+    flush: () => flush(true),
   };
 }

@@ -62,6 +62,9 @@ export function toStorageError(error: unknown, action: string): Error {
   });
 }
 
+/** How a repository runs each database call: outages become StorageUnavailable (and, on SQLite, a busy lock is waited for). */
+export type StorageGuard = <T>(action: string, run: () => Promise<T>) => Promise<T>;
+
 // Runs one database call and turns an outage into StorageUnavailable.
 export async function guardStorage<T>(action: string, run: () => Promise<T>): Promise<T> {
   try {

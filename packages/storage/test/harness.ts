@@ -14,7 +14,7 @@ export interface TestDatabase {
   rootDir: string;
   /** PostgreSQL only: the schema (also the application_name of its sessions). */
   schema?: string;
-  open(options?: { busyTimeoutMs?: number }): Promise<Storage>;
+  open(options?: { lockWaitMs?: number }): Promise<Storage>;
   drop(): Promise<void>;
 }
 

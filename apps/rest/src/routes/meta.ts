@@ -1,12 +1,13 @@
 // GET /status and GET /openapi.json.
-import { ServiceError, buildOpenApiDocument } from '@shop/contracts';
+import { buildOpenApiDocument } from '@shop/contracts';
 import type { Status } from '@shop/contracts';
+import type { ServiceHealth } from '@shop/service';
 import type { ApiRouter } from '../http/api-router';
 
 export interface MetaOptions {
   publicUrl: string;
-  /** Whether the service can do its work (storage reachable). */
-  checkHealth: () => Promise<boolean>;
+  /** Whether the service can do its work; throws 503 storage_unavailable when not. */
+  checkHealth: () => Promise<ServiceHealth>;
 }
 
 export function mountMeta(api: ApiRouter, options: MetaOptions): void {
@@ -15,10 +16,16 @@ export function mountMeta(api: ApiRouter, options: MetaOptions): void {
   let openapi: string | undefined;
 
   api.get('/status', async (_req, res) => {
-    if (!(await options.checkHealth())) {
-      throw new ServiceError('storage_unavailable', 'The quote store cannot be reached just now; try again in a few seconds.');
-    }
-    const body: Status = { object: 'status', ok: true, docs_url: `${options.publicUrl}/docs`, api: 'v1' };
+    const health = await options.checkHealth();
+    const body: Status = {
+      object: 'status',
+      ok: true,
+      docs_url: `${options.publicUrl}/docs`,
+      api: 'v1',
+      storage: health.storage,
+      rate_limits: health.rateLimits,
+    };
+    res.setHeader('Cache-Control', 'no-store');
     res.json(body);
   });
 
