@@ -4,7 +4,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node';
 import { McpServer, UnsupportedProtocolVersionError, createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server';
-import { ServiceError } from '@shop/contracts';
+import { ServiceError, clip } from '@shop/contracts';
 import { newRequestId } from '@shop/service';
 import type { RateLimits } from '@shop/service';
 import express from 'express';
@@ -21,8 +21,9 @@ const BODY_LIMIT = '256kb';
 const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
 const INTERNAL_ERROR = -32603;
-/** Implementation-defined server error: a request past the tool server's rate limit. */
+/** Implementation-defined server errors: a request past the tool server's rate limit, and storage or workers unavailable. */
 const RATE_LIMITED = -32000;
+const SERVER_UNAVAILABLE = -32001;
 
 /** What a tool handler may know of the HTTP request it serves. */
 export interface CallerInfo {
@@ -55,7 +56,7 @@ export function createMcpApp(deps: McpAppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);
-  if (deps.logger) app.use(logRequests(deps.logger));
+  app.use(logRequests(deps.logger ?? null));
 
   const newServer = (): McpServer => {
     // Listing the three revisions makes the SDK's unsupported-version errors name exactly them.
@@ -86,6 +87,12 @@ export function createMcpApp(deps: McpAppDeps): Express {
     sendRpcError(res, 405, null, INVALID_REQUEST, 'Method not allowed: this stateless server takes POST only.');
   });
   app.post('/mcp', (req, res, next) => {
+    // Batches left the protocol in 2025-06-18; answering one would also let a single request spend
+    // one limit point for a hundred calls.
+    if (Array.isArray(req.body)) {
+      sendRpcError(res, 400, null, INVALID_REQUEST, 'Invalid Request: JSON-RPC batches are not supported; send one request per HTTP request.');
+      return;
+    }
     const caller: CallerInfo = { clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown', limitError: null };
     callers
       .run(caller, async () => {
@@ -93,10 +100,11 @@ export function createMcpApp(deps: McpAppDeps): Express {
           try {
             await deps.limits.consume('mcp', caller.clientIp);
           } catch (error) {
-            if (!(error instanceof ServiceError) || error.code !== 'rate_limited') throw error;
-            // A tool call still reaches its tool, which answers isError with retry_after_seconds.
+            if (!(error instanceof ServiceError)) throw error;
+            // A tool call still reaches its tool, which answers isError with the same code (and
+            // retry_after_seconds past a limit); anything else gets the JSON-RPC error.
             if (!isToolCall(req.body)) {
-              sendRateLimited(req, res, error);
+              sendServiceError(req, res, error);
               return;
             }
             caller.limitError = error;
@@ -129,6 +137,11 @@ export function createMcpApp(deps: McpAppDeps): Express {
       })
       .catch(next);
   });
+  // Any other path: the REST error envelope, as the API port answers an unknown route.
+  app.use((req, res) => {
+    const error = new ServiceError('route_not_found', `No route ${req.method} ${clip(req.path, 100)} on the tool server; it answers POST /mcp.`);
+    res.status(error.status).json({ error: error.toBody(res.locals.requestId as string) });
+  });
   app.use(handleMcpError);
   return app;
 }
@@ -138,11 +151,16 @@ export function createMcpApp(deps: McpAppDeps): Express {
  * `{ req: { id, method }, res: { status }, responseTime }` (`error` for a 5xx, else `info`). One
  * listener per request, no child logger: nothing is built for a line the level leaves out.
  */
-function logRequests(logger: Logger): RequestHandler {
+function logRequests(logger: Logger | null): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     const id = newRequestId();
+    res.locals.requestId = id;
     res.setHeader('X-Request-Id', id);
+    if (!logger) {
+      next();
+      return;
+    }
     res.once('finish', () => {
       const level = res.statusCode >= 500 ? 'error' : 'info';
       if (!logger.isLevelEnabled(level)) return;
@@ -178,12 +196,16 @@ function sendRpcError(res: ExpressResponse, status: number, id: string | number 
   res.status(status).json({ jsonrpc: '2.0', id, error: { code, message, ...(data === undefined ? {} : { data }) } });
 }
 
-/** Past the limit, a request other than a tool call: HTTP 429 with Retry-After and a JSON-RPC error. */
-function sendRateLimited(req: ExpressRequest, res: ExpressResponse, error: ServiceError): void {
-  const retryAfter = error.retryAfterSeconds ?? 60;
-  res.setHeader('Retry-After', String(retryAfter));
-  sendRpcError(res, 429, requestId(req.body), RATE_LIMITED, error.message, {
+/**
+ * A request other than a tool call refused before it reached the server: past the limit, HTTP 429
+ * with Retry-After; the limit store unavailable, HTTP 503. The JSON-RPC error carries the code.
+ */
+function sendServiceError(req: ExpressRequest, res: ExpressResponse, error: ServiceError): void {
+  const retryAfter = error.retryAfterSeconds;
+  if (retryAfter !== null) res.setHeader('Retry-After', String(retryAfter));
+  sendRpcError(res, error.status, requestId(req.body), error.code === 'rate_limited' ? RATE_LIMITED : SERVER_UNAVAILABLE, error.message, {
     code: error.code,
+    retryable: error.retryable,
     retry_after_seconds: retryAfter,
     details: error.details,
   });

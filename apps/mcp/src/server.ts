@@ -12,7 +12,7 @@ const ROOT_DIR = path.resolve(__dirname, '..', '..', '..');
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = pino({ level: config.logLevel, base: { app: 'mcp' } });
-  const runtime = await startRuntime(config, ROOT_DIR);
+  const runtime = await startRuntime(config, ROOT_DIR, { log: logger });
   logger.info({ provider: runtime.storage.provider }, 'storage ready');
   const app = createMcpApp({
     registerTools: (server) =>

@@ -39,7 +39,7 @@ describe('the tool server limit', () => {
       error: {
         code: -32000,
         message: expect.stringContaining('allows 600 a minute'),
-        data: { code: 'rate_limited', retry_after_seconds: retryAfter, details: { scope: 'mcp', limit: 600, window: 'minute' } },
+        data: { code: 'rate_limited', retryable: true, retry_after_seconds: retryAfter, details: { scope: 'mcp', limit: 600, window: 'minute' } },
       },
     });
 

@@ -1,5 +1,6 @@
 import { typicalPlate, kitProduct, blockedPlate, INVALID_PARAMS } from './fixtures';
-import { CLIENTS, rpc, startMcpTestApp, startRestBeside } from './mcp-harness';
+import { unlinkSync } from 'node:fs';
+import { CLIENTS, connectRaw, rpc, startMcpTestApp, startRestBeside } from './mcp-harness';
 import type { McpTestApp, RestBeside, TestClient, ToolReply } from './mcp-harness';
 
 let mcp: McpTestApp;
@@ -294,5 +295,32 @@ describe('errors reach every client intact', () => {
     expect(reply.contentType).toContain('application/json');
     expect(reply.body.error.code).toBe(INVALID_PARAMS);
     expect(reply.body.error.message).toContain('buy_now');
+  });
+});
+
+describe('storage that cannot be reached', () => {
+  let broken: McpTestApp;
+  let brokenClient: TestClient;
+
+  beforeAll(async () => {
+    broken = await startMcpTestApp();
+    brokenClient = await CLIENTS[0]![1](broken.url);
+  });
+  afterAll(async () => {
+    await brokenClient?.close();
+    await broken?.close();
+  });
+
+  it('answers a tool call with the retryable storage_unavailable error REST answers 503, never an internal error', async () => {
+    unlinkSync(broken.databaseUrl.slice('file:'.length));
+    for (const client of [brokenClient, await connectRaw(broken.url)]) {
+      const reply = await client.callTool('quote_product', kitProduct());
+      const error = expectToolError(reply, 'storage_unavailable', null);
+      expect(error).toMatchObject({ type: 'api_error', retryable: true, retry_after_seconds: null });
+      expect(reply.text).not.toMatch(/shop\.db|SQLITE|removed/i);
+    }
+    // Tools that need no storage go on working.
+    const materials = await brokenClient.callTool('list_materials', {});
+    expect(materials.isError).toBe(false);
   });
 });

@@ -92,6 +92,31 @@ describe('the /mcp endpoint', () => {
     expect(await response.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the body is not valid JSON.' } });
   });
 
+  it.each(['2026-07-28', '2025-11-25', '2025-06-18'])('refuses a JSON-RPC batch with 400 and a JSON-RPC error on %s, running none of it', async (version) => {
+    const batch = Array.from({ length: 100 }, (_, id) => ({ jsonrpc: '2.0', id, method: 'ping' }));
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': version },
+      body: JSON.stringify(batch),
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(await response.json()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'Invalid Request: JSON-RPC batches are not supported; send one request per HTTP request.' },
+    });
+  });
+
+  it('answers any other path on the port with the JSON error envelope, not an HTML page', async () => {
+    const response = await fetch(url.replace('/mcp', '/nothing/here'));
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    const body = (await response.json()) as any;
+    expect(body.error).toMatchObject({ type: 'not_found_error', code: 'route_not_found', message: 'No route GET /nothing/here on the tool server; it answers POST /mcp.' });
+    expect(body.error.request_id).toBe(response.headers.get('x-request-id'));
+  });
+
   it('refuses a request from a foreign browser origin with 403, against DNS rebinding', async () => {
     const response = await fetch(url, {
       method: 'POST',

@@ -1,6 +1,6 @@
 // The express application: /api/v1 JSON API, the docs page, the pages behind the links, and the
 // error envelope for every failure outside the pages.
-import { API_PREFIX, ServiceError } from '@shop/contracts';
+import { API_PREFIX, ServiceError, clip } from '@shop/contracts';
 import { systemClock } from '@shop/service';
 import type { Clock, Config, Service } from '@shop/service';
 import express from 'express';
@@ -28,6 +28,8 @@ export interface RestApp {
   app: Express;
   /** The routes mounted under /api/v1, in OpenAPI path form. */
   routes: MountedRoute[];
+  /** GET /metrics (Prometheus), served on its own port: the API port does not answer it. */
+  metricsApp: Express;
 }
 
 export function createRestApp(deps: RestDeps): RestApp {
@@ -37,20 +39,23 @@ export function createRestApp(deps: RestDeps): RestApp {
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
 
-  const metrics = createRestMetrics();
+  const metrics = createRestMetrics({ limitStore: () => deps.service.limitStore(), pricing: () => deps.service.pricingStats() });
   app.use(trackRequests({ logger: deps.logger, metrics }));
 
   const api = new ApiRouter();
   mountMeta(api, { publicUrl: config.publicUrl, checkHealth: () => deps.service.health() });
   mountApi(api, deps.service, deps.clock ?? systemClock);
   app.use(API_PREFIX, ...apiHeaders, api.finish());
-  app.get('/metrics', metrics.serve);
   mountDocs(app);
   mountPages(app, { config, service: deps.service, clock: deps.clock ?? systemClock });
 
   app.use((req, _res, next) => {
-    next(new ServiceError('route_not_found', `No route ${req.method} ${req.path}; see ${config.publicUrl}/docs for the API.`));
+    next(new ServiceError('route_not_found', `No route ${req.method} ${clip(req.path, 100)}; see ${config.publicUrl}/docs for the API.`));
   });
   app.use(handleError);
-  return { app, routes: api.routes() };
+
+  const metricsApp = express();
+  metricsApp.disable('x-powered-by');
+  metricsApp.get('/metrics', metrics.serve);
+  return { app, routes: api.routes(), metricsApp };
 }

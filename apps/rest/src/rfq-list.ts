@@ -26,7 +26,24 @@ function readLimit(args: string[]): number {
   return limit;
 }
 
-function formatSubmission(s: Submission): string {
+// What people type reaches the shop's terminal: control characters (escape sequences that move the
+// cursor, retitle the window or clear the screen, C1 controls such as CSI) and the bidirectional
+// overrides that make text read other than it is are taken out of the printed listing, and written
+// as \u escapes in the JSON one (so the data itself is kept exactly).
+const UNPRINTABLE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/g;
+
+/** `text` with every control and bidirectional-override character replaced by a visible mark. */
+export function printable(text: string): string {
+  return text.replace(UNPRINTABLE, '\uFFFD');
+}
+
+/** One JSON line in which nothing can act on a terminal. */
+export function toJsonLine(value: unknown): string {
+  return JSON.stringify(value).replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+function formatSubmission(raw: Submission): string {
+  const s = Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, typeof value === 'string' ? printable(value) : value])) as unknown as Submission;
   const job = [s.material, s.thickness_in === null ? null : `${s.thickness_in} in`, s.quantity === null ? null : `quantity ${s.quantity}`].filter(Boolean).join(', ');
   return [
     `${s.id}  ${s.submitted_at}  link ${s.rfq_link_id}`,
@@ -44,7 +61,7 @@ async function main(): Promise<void> {
     const rows = await runtime.service.listRfqSubmissions(limit);
     const submissions = rows.map((row) => JSON.parse(row.body) as Submission);
     if (args.includes('--json')) {
-      for (const s of submissions) process.stdout.write(`${JSON.stringify(s)}\n`);
+      for (const s of submissions) process.stdout.write(`${toJsonLine(s)}\n`);
     } else if (submissions.length === 0) {
       process.stdout.write('No quote requests yet.\n');
     } else {

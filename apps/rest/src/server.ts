@@ -11,9 +11,16 @@ const ROOT_DIR = path.resolve(__dirname, '..', '..', '..');
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = pino({ level: config.logLevel, base: { app: 'rest' } });
-  const runtime = await startRuntime(config, ROOT_DIR);
+  const runtime = await startRuntime(config, ROOT_DIR, { log: logger });
   logger.info({ provider: runtime.storage.provider, migrations: runtime.storage.startup }, 'storage ready');
-  const { app } = createRestApp({ config, logger, service: runtime.service, clock: systemClock });
+  const { app, metricsApp } = createRestApp({ config, logger, service: runtime.service, clock: systemClock });
+  if (config.metricsPort > 0) {
+    const metricsServer = metricsApp.listen(config.metricsPort, config.metricsHost, () =>
+      logger.info({ port: config.metricsPort, host: config.metricsHost }, 'metrics listening at /metrics'),
+    );
+    metricsServer.on('error', (error) => logger.warn({ err: error, port: config.metricsPort }, 'metrics port could not be opened; serving without /metrics'));
+    metricsServer.unref();
+  }
 
   const purge = async () => {
     try {

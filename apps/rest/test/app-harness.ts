@@ -16,9 +16,14 @@ export type Backend = 'sqlite' | 'postgresql';
 
 export interface TestApp {
   http: Harness;
+  /** The metrics port (GET /metrics). */
+  metrics: Harness;
   runtime: Runtime;
   clock: ManualClock;
   databaseUrl: string;
+  /** Stops the app and its runtime, keeping the database (to start again on it). */
+  stop(): Promise<void>;
+  /** Stops, and removes the database it made. */
   close(): Promise<void>;
 }
 
@@ -58,19 +63,30 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   };
   const config = readConfig(env);
   const clock = new ManualClock(START);
+  const logger = options.logger ?? pino({ level: 'silent' });
   const runtime = await startRuntime(config, path.resolve(__dirname, '..', '..', '..'), {
     limitPrefix: `test:${Date.now().toString(36)}:${Math.random().toString(36).slice(2, 8)}`,
+    log: logger,
   });
-  const { app } = createRestApp({ config, logger: options.logger ?? pino({ level: 'silent' }), service: runtime.service, clock });
+  const { app, metricsApp } = createRestApp({ config, logger, service: runtime.service, clock });
   const http = await startHarness(app);
+  const metrics = await startHarness(metricsApp);
+  let stopped = false;
   return {
     http,
+    metrics,
     runtime,
     clock,
     databaseUrl: fresh.url,
-    async close() {
+    async stop() {
+      if (stopped) return;
+      stopped = true;
       await http.close();
+      await metrics.close();
       await runtime.close();
+    },
+    async close() {
+      await this.stop();
       if (!options.databaseUrl) fresh.cleanup();
     },
   };

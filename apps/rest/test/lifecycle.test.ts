@@ -50,8 +50,7 @@ describe('a restart', () => {
       const reply = await first.http.request('POST', '/api/v1/quotes', { body: { items: [typicalPlate({ quantity: i + 1 }), kitProduct()] } });
       created.push({ id: reply.json.id, text: reply.text });
     }
-    await first.http.close();
-    await first.runtime.close();
+    await first.stop();
 
     const second = await startTestApp({ databaseUrl: first.databaseUrl });
     try {
@@ -60,7 +59,7 @@ describe('a restart', () => {
       }
     } finally {
       await second.close();
-      await first.close().catch(() => undefined);
+      await first.close();
     }
   });
 });

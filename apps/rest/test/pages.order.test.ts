@@ -79,6 +79,26 @@ describe('the order page', () => {
     app.clock.advanceDays(-7.01);
   });
 
+  it('says an item expired, with no button and out of the totals, once its own quote has expired', async () => {
+    // Two quotes a day apart on one order link: the first expires a day before the link does.
+    const older = await app.http.request('POST', '/api/v1/quotes', { body: { items: [kitProduct({ label: 'Older kit' })] } });
+    app.clock.advanceDays(1);
+    const newer = await app.http.request('POST', '/api/v1/quotes', { body: { items: [kitProduct({ label: 'Newer kit', quantity: 1 })] } });
+    const handoff = await app.http.request('POST', '/api/v1/handoffs', { body: { quote_ids: [older.json.id, newer.json.id] } });
+    app.clock.advanceDays(6.5);
+    const reply = await app.http.request('GET', new URL(handoff.json.url).pathname);
+    expect(reply.status).toBe(200);
+    const text = readText(reply.text);
+    expect(text).toContain('Older kit');
+    expect(text).toContain(`This quote expired on ${new Date(older.json.expires_at).toLocaleDateString('en-CA', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })}`);
+    expect(text).toContain('its price of $2,900.00 no longer holds, and it cannot be ordered from here. Ask for a new quote.');
+    // One button only: the item whose quote still holds.
+    expect([...reply.text.matchAll(/class="button"/g)]).toHaveLength(1);
+    expect(text).toContain('Subtotal (before HST) $1,450.00');
+    expect(text).toContain('One item is left out: its quote has expired.');
+    app.clock.advanceDays(-7.5);
+  });
+
   it('an unknown or malformed link is a 404 page, and the API keeps its JSON envelope', async () => {
     for (const path of ['/o/h_0000000000000000000000', '/o/nonsense', '/o/h_0000000000000000000000/extra', '/o']) {
       const reply = await app.http.request('GET', path);

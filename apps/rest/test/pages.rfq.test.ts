@@ -80,7 +80,10 @@ describe('the quote-request form', () => {
     expect([first.status, second.status].sort()).toEqual([200, 201]);
     const refs = [first, second].map((r) => /class="reference">(sub_[0-9A-Za-z]{22})</.exec(r.text)?.[1]);
     expect(refs[0]).toBe(refs[1]);
-    expect(readText((first.status === 200 ? first : second).text)).toContain('It was sent twice; the shop keeps it once.');
+    const repeat = readText((first.status === 200 ? first : second).text);
+    expect(repeat).toContain('This form was already sent');
+    expect(repeat).toContain('What was sent just now was not kept.');
+    expect(repeat).not.toMatch(/Thank you|will reply to/);
     expect((await submissions()).filter((s) => s.rfq_link_id === link.id)).toHaveLength(1);
     // Opened again in the same browser: the cookie is kept, the form is new.
     const again = await openRfqForm(app, formPath, form.cookie);
@@ -167,5 +170,26 @@ describe('the quote-request form', () => {
     expect(stdout).toContain(`${reference}  ${submittedAt}  link ${link.id}\n  From: Jo Martin <jo@example.com>\n  | Repair a cracked loader bucket edge`);
     const json = await run(tsx, ['--conditions=@shop/source', 'apps/rest/src/rfq-list.ts', '--json', '--limit', '1'], { cwd: ROOT, env });
     expect(json.stdout.trim().split('\n').map((line) => JSON.parse(line))).toEqual([expect.objectContaining({ id: reference, name: 'Jo Martin', phone: null })]);
+  }, 30_000);
+
+  it('pnpm rfq:list never lets what a person typed act on the terminal', async () => {
+    app.clock.advanceDays(1 / 1440);
+    // A window title, a screen clear, a C1 control sequence and a right-to-left override.
+    const hostile = 'Gate \u001b]0;owned\u0007\u001b[2J hinge \u009b31m red \u202eevil';
+    const { path: formPath } = await makeRfqLink(app, { description: 'Repair a gate hinge' });
+    const form = await openRfqForm(app, formPath);
+    const sent = await postForm(app, formPath, { form_token: form.formToken, description: hostile, name: 'Al\u001b[31mx', email: 'al@example.com' }, { cookie: form.cookie });
+    expect(sent.status).toBe(201);
+    const env = { ...process.env, DATABASE_URL: app.databaseUrl, REDIS_URL: '', LOG_LEVEL: 'silent' };
+    const run = promisify(execFile);
+    const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+    const controls = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E]/;
+    const listing = await run(tsx, ['--conditions=@shop/source', 'apps/rest/src/rfq-list.ts', '--limit', '1'], { cwd: ROOT, env });
+    expect(listing.stdout).not.toMatch(controls);
+    expect(listing.stdout).toContain('  | Gate \uFFFD]0;owned\uFFFD\uFFFD[2J hinge \uFFFD31m red \uFFFDevil');
+    const json = await run(tsx, ['--conditions=@shop/source', 'apps/rest/src/rfq-list.ts', '--json', '--limit', '1'], { cwd: ROOT, env });
+    expect(json.stdout).not.toMatch(controls);
+    // The JSON keeps the text exactly, escaped.
+    expect(JSON.parse(json.stdout.trim())).toMatchObject({ description: hostile, name: 'Al\u001b[31mx' });
   }, 30_000);
 });

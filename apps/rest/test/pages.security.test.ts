@@ -100,6 +100,13 @@ describe('security of the pages', () => {
     }
   });
 
+  it.each(['/r/%', '/o/%', '/plate/%', '/plate/%/price', '/products/%E0%A4%A', '/r/%zz'])('answers the malformed path %s with a 404 page, never a 5xx', async (path) => {
+    const reply = await app.http.request('GET', path);
+    expect(reply.status).toBe(404);
+    expect(reply.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(reply.text).toContain('There is no page at this address.');
+  });
+
   it('a quote request from a plate needs a same-site post', async () => {
     const orderPage = await app.http.request('GET', order.orderPath);
     const platePath = findPlateLinks(orderPage.text)[0] as string;

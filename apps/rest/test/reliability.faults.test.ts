@@ -1,6 +1,8 @@
 // Short versions of the fault scripts (apps/rest/scripts/reliability): a write cut half-way, a
 // locked SQLite file, an unreachable Redis, PostgreSQL sessions killed under the app.
+import { unlinkSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import pino from 'pino';
 import { Client } from 'pg';
 import { BACKENDS, freshDatabaseUrl, startTestApp } from './app-harness';
 import type { Backend, TestApp } from './app-harness';
@@ -113,14 +115,50 @@ describe('a SQLite file locked by another process', () => {
   }, 30_000);
 });
 
-describe('Redis that cannot be reached', () => {
+describe('a SQLite file removed while the app runs', () => {
   let app: TestApp;
 
   beforeAll(async () => {
-    // Nothing listens on port 1: every Redis command fails at once.
-    app = await startTestApp({ env: { RATE_LIMIT_SCALE: '1', REDIS_URL: 'redis://127.0.0.1:1' } });
+    app = await startTestApp();
   });
   afterAll(() => app.close());
+
+  it('answers every write and /status with 503 storage_unavailable instead of keeping quotes that a restart would lose', async () => {
+    expect((await app.http.request('POST', '/api/v1/quotes', { body: { items: [kitProduct()] } })).status).toBe(201);
+    unlinkSync(app.databaseUrl.slice('file:'.length));
+    const write = await app.http.request('POST', '/api/v1/quotes', { body: { items: [kitProduct()] } });
+    expectError(write, 503, 'api_error', 'storage_unavailable');
+    expect(write.json.error.retryable).toBe(true);
+    expect(write.text).not.toMatch(/shop\.db|removed|SQLITE/i);
+    const handoffs = await app.http.request('POST', '/api/v1/rfq-links', { body: { description: 'A gate hinge' } });
+    expectError(handoffs, 503, 'api_error', 'storage_unavailable');
+    // The health answer is kept for a second: wait past it.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const status = await app.http.request('GET', '/api/v1/status');
+    expectError(status, 503, 'api_error', 'storage_unavailable');
+    expect(status.json.error.details).toEqual({ storage: 'unavailable', rate_limits: 'database' });
+  });
+});
+
+describe('Redis that cannot be reached', () => {
+  let app: TestApp;
+  const warnings: Array<Record<string, unknown>> = [];
+
+  beforeAll(async () => {
+    // Nothing listens on port 1: every Redis command fails at once.
+    const logger = pino({ level: 'warn' }, { write: (line: string) => warnings.push(JSON.parse(line) as Record<string, unknown>) });
+    app = await startTestApp({ env: { RATE_LIMIT_SCALE: '1', REDIS_URL: 'redis://127.0.0.1:1' }, logger });
+  });
+  afterAll(() => app.close());
+
+  it('says so: a warning in the log, rate_limits "memory" in /status and in /metrics', async () => {
+    expect(warnings).toContainEqual(expect.objectContaining({ level: 40, rateLimits: 'memory', msg: expect.stringMatching(/^Redis cannot be reached/) }));
+    const status = await app.http.request('GET', '/api/v1/status');
+    expect(status.json).toMatchObject({ ok: true, rate_limits: 'memory' });
+    const metrics = await app.metrics.request('GET', '/metrics');
+    expect(metrics.text).toMatch(/^rate_limit_store\{store="memory"\} 1$/m);
+    expect(metrics.text).toMatch(/^rate_limit_store\{store="redis"\} 0$/m);
+  });
 
   it('keeps serving and keeps the limits through the in-memory insurance limiter, without waiting on Redis', async () => {
     const started = performance.now();

@@ -52,7 +52,7 @@ describe('logs', () => {
     for (const line of requestLines) expect(line.req.id).toMatch(/^req_[0-9A-Za-z]{20}$/);
     expect(requestLines.map((line) => line.req.path).slice(3)).toEqual(['/o/:id', '/r/:id', '/api/v1/nothing/h_:redacted', '/plate/:id']);
     const all = JSON.stringify(capture.lines);
-    for (const secret of [handoffId, rfqId, handoffId.slice(2), 'name=Bob', 'Customer Bob', 'Repair a gate', '127.0.0.1']) {
+    for (const secret of [quote.json.id, handoffId, rfqId, handoffId.slice(2), 'name=Bob', 'Customer Bob', 'Repair a gate', '127.0.0.1']) {
       expect(all).not.toContain(secret);
     }
   });
@@ -85,7 +85,7 @@ describe('logs', () => {
   it('redacts bearer ids wherever they sit in a path and bounds its length', () => {
     expect(redactPath(`/o/h_${'A'.repeat(22)}/x?y=1`)).toBe('/o/:id/x');
     expect(redactPath(`/r/anything`)).toBe('/r/:id');
-    expect(redactPath(`/api/v1/quotes/q_${'A'.repeat(22)}`)).toBe(`/api/v1/quotes/q_${'A'.repeat(22)}`);
+    expect(redactPath(`/api/v1/quotes/q_${'A'.repeat(22)}/items/0/preview.svg`)).toBe('/api/v1/quotes/q_:redacted/items/0/preview.svg');
     expect(redactPath(`/x/sub_${'b'.repeat(22)}`)).toBe('/x/sub_:redacted');
     expect(redactPath(`/${'x'.repeat(5000)}`)).toHaveLength(200);
   });
@@ -114,7 +114,9 @@ describe('/metrics', () => {
       app.runtime.storage.health = health;
     }
 
-    const reply = await app.http.request('GET', '/metrics');
+    // Not on the API port: only on the metrics port.
+    expect((await app.http.request('GET', '/metrics')).status).toBe(404);
+    const reply = await app.metrics.request('GET', '/metrics');
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = reply.text;
@@ -128,6 +130,9 @@ describe('/metrics', () => {
     expect(sample(text, 'rate_limit_rejections_total', { scope: 'rfq_links' })).toBe(1);
     expect(sample(text, 'storage_errors_total')).toBe(1);
     expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+    expect(sample(text, 'rate_limit_store', { store: 'database' })).toBe(1);
+    expect(sample(text, 'rate_limit_store', { store: 'memory' })).toBe(0);
+    expect(sample(text, 'pricing_jobs_queued')).toBe(0);
     // Route templates only: no id of any kind in a label.
     expect(text).not.toMatch(/\b(q|h|rfq|pd)_[0-9A-Za-z]{22}\b/);
   });

@@ -3,6 +3,7 @@
 
 export const ERROR_STATUS = {
   invalid_json: 400,
+  request_malformed: 400,
   route_not_found: 404,
   product_not_found: 404,
   quote_not_found: 404,
@@ -11,6 +12,7 @@ export const ERROR_STATUS = {
   design_not_found: 404,
   rfq_link_not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   quote_expired: 409,
   quote_not_ready: 409,
   link_expired: 410,
@@ -29,6 +31,7 @@ export const ERROR_STATUS = {
   handoff_too_many_items: 422,
   contact_details_not_allowed: 422,
   rate_limited: 429,
+  headers_too_large: 431,
   internal_error: 500,
   storage_unavailable: 503,
   service_busy: 503,
@@ -57,7 +60,7 @@ export function errorTypeForStatus(status: number): ErrorType {
 
 /** Whether a caller may send the same request again and expect it to succeed later. */
 export function isRetryableCode(code: ErrorCode): boolean {
-  return code === 'rate_limited' || code === 'storage_unavailable' || code === 'service_busy';
+  return code === 'rate_limited' || code === 'storage_unavailable' || code === 'service_busy' || code === 'request_timeout';
 }
 
 export const ISSUE_SEVERITY = {

@@ -1,4 +1,5 @@
-import { MAX_ITEM_ISSUES, Quote } from '@shop/contracts';
+import { MAX_ITEM_ISSUES } from '@shop/contracts';
+import type { Quote } from '@shop/contracts';
 import { priceQuote } from './price-quote';
 import { ADVERSARIAL_PLATES, adversarialQuote } from './test-adversarial-plates';
 import { quoteOptions, request } from './test-fixtures';

@@ -15,6 +15,8 @@ describe('readConfig', () => {
       logLevel: 'info',
       rateLimitScale: 1,
       purgeIntervalMinutes: 60,
+      metricsPort: 9464,
+      metricsHost: '127.0.0.1',
     });
   });
 
@@ -46,6 +48,19 @@ describe('readConfig', () => {
 
   it('the public address follows PORT when unset', () => {
     expect(readConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
+  });
+
+  it('refuses TRUST_PROXY=true at start, saying why and what to set instead', () => {
+    for (const value of ['true', 'TRUE', 'on', '*']) {
+      expect(() => readConfig({ TRUST_PROXY: value })).toThrow(
+        /^Invalid configuration: TRUST_PROXY may not be "true": trusting every X-Forwarded-For hop would let any client pick its own address and escape the rate limits\. Set the number of proxies in front of the service \(e\.g\. 1\)/,
+      );
+    }
+  });
+
+  it('serves metrics on 127.0.0.1:9464 unless told otherwise', () => {
+    expect(readConfig({})).toMatchObject({ metricsPort: 9464, metricsHost: '127.0.0.1' });
+    expect(readConfig({ METRICS_PORT: '0', METRICS_HOST: '0.0.0.0' })).toMatchObject({ metricsPort: 0, metricsHost: '0.0.0.0' });
   });
 
   it('keeps a subnet list for TRUST_PROXY and treats off as false', () => {

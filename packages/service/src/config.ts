@@ -8,13 +8,25 @@ const flag = z
 
 const port = z.coerce.number().int().min(0).max(65_535);
 
-/** `TRUST_PROXY`: off, a hop count, or a comma-separated list of addresses/subnets (express's syntax). */
+/**
+ * `TRUST_PROXY`: off, a hop count, or a comma-separated list of addresses/subnets (express's syntax).
+ * `true` is refused: it would trust every X-Forwarded-For hop, so any client could name its own
+ * address and step around the rate limits.
+ */
 const trustProxy = z
   .string()
-  .transform((value): boolean | number | string => {
+  .transform((value, ctx): boolean | number | string => {
     const trimmed = value.trim();
     if (trimmed === '' || trimmed === 'false' || trimmed === 'off' || trimmed === '0') return false;
     if (/^\d+$/.test(trimmed)) return Number(trimmed);
+    if (/^(true|on|yes|\*)$/i.test(trimmed)) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'may not be "true": trusting every X-Forwarded-For hop would let any client pick its own address and escape the rate limits. Set the number of proxies in front of the service (e.g. 1) or their addresses (e.g. loopback, 10.0.0.0/8)',
+      });
+      return z.NEVER;
+    }
     return trimmed;
   });
 
@@ -36,6 +48,10 @@ const Environment = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1_000_000).default(1),
   /** Minutes between purges of rows past retention; 0 switches the timer off. */
   PURGE_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(60),
+  /** Prometheus metrics of the REST app, on a port of their own (0 switches them off). */
+  METRICS_PORT: port.default(9464),
+  /** Where the metrics port listens: loopback unless a scraper elsewhere must reach it. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export interface Config {
@@ -53,6 +69,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   rateLimitScale: number;
   purgeIntervalMinutes: number;
+  metricsPort: number;
+  metricsHost: string;
 }
 
 /** Reads the settings of DESIGN.md section 3; unset values take their embedded defaults. */
@@ -80,5 +98,7 @@ export function readConfig(env: Record<string, string | undefined>): Config {
     logLevel: parsed.LOG_LEVEL,
     rateLimitScale: parsed.RATE_LIMIT_SCALE,
     purgeIntervalMinutes: parsed.PURGE_INTERVAL_MINUTES,
+    metricsPort: parsed.METRICS_PORT,
+    metricsHost: parsed.METRICS_HOST,
   };
 }

@@ -16,4 +16,4 @@ export type { StoredRfqLink } from './rfq-links';
 export { serveUntilStopped } from './serve-http';
 export type { ServeOptions } from './serve-http';
 export { createService, startRuntime } from './service';
-export type { Runtime, Service, ServiceDeps, ServiceHealth } from './service';
+export type { Runtime, RuntimeLog, RuntimeOptions, Service, ServiceDeps, ServiceHealth } from './service';

@@ -17,13 +17,19 @@ export interface OrderPageItem {
   item: HandoffItem;
   /** The item as quoted; null once its quote is gone. */
   quoted: QuotedItem | null;
+  /** When its quote stops holding its price. */
+  expiresAt: string | null;
+  /** Its quote is past `expiresAt`: the price no longer holds and it cannot be ordered from here. */
+  expired: boolean;
   /** The plate quoter's design for a plate item. */
   designId: string | null;
 }
 
 export interface OrderPageTotals {
-  /** Sum of the items' quoted amounts, before HST. */
+  /** Sum of the quoted amounts of the items whose quotes still hold, before HST. */
   subtotalCents: number;
+  /** Items left out of the sum because their quotes expired. */
+  expiredItems: number;
   /** HST 13% on the subtotal, rounded as a quote rounds it. */
   taxCents: number;
   totalCents: number;
@@ -33,7 +39,7 @@ export interface OrderPage {
   handoff: Handoff;
   expired: boolean;
   items: OrderPageItem[];
-  /** Null when an item has no quoted amount (its quote is gone). */
+  /** Null when an item has no quoted amount (its quote is gone) or every quote has expired. */
   totals: OrderPageTotals | null;
 }
 
@@ -112,11 +118,16 @@ export function createPageCases(deps: PageCaseDeps) {
         const quote = await withStorage('read the quote', () => storage.quotes.get(quoteId, ctx.now));
         quotes.set(quoteId, quote ? (JSON.parse(quote.body) as Quote) : null);
       }
-      const items = handoff.items.map((item) => ({
-        item,
-        quoted: quotes.get(item.quote_id)?.items[item.index] ?? null,
-        designId: designs.find((d) => d.quoteId === item.quote_id && d.itemIndex === item.index)?.id ?? null,
-      }));
+      const items = handoff.items.map((item): OrderPageItem => {
+        const quote = quotes.get(item.quote_id) ?? null;
+        return {
+          item,
+          quoted: quote?.items[item.index] ?? null,
+          expiresAt: quote?.expires_at ?? null,
+          expired: quote === null || ctx.now.getTime() > Date.parse(quote.expires_at),
+          designId: designs.find((d) => d.quoteId === item.quote_id && d.itemIndex === item.index)?.id ?? null,
+        };
+      });
       return { handoff, expired: ctx.now.getTime() > record.expiresAt.getTime(), items, totals: sumItems(items) };
     },
 
@@ -207,12 +218,15 @@ export function createPageCases(deps: PageCaseDeps) {
 
 function sumItems(items: OrderPageItem[]): OrderPageTotals | null {
   let subtotalCents = 0;
-  for (const { quoted } of items) {
+  let expiredItems = 0;
+  for (const { quoted, expired } of items) {
     if (quoted?.amount_cents === null || quoted?.amount_cents === undefined) return null;
-    subtotalCents += quoted.amount_cents;
+    if (expired) expiredItems++;
+    else subtotalCents += quoted.amount_cents;
   }
+  if (expiredItems === items.length) return null;
   const taxCents = hstCents(subtotalCents);
-  return { subtotalCents, taxCents, totalCents: subtotalCents + taxCents };
+  return { subtotalCents, expiredItems, taxCents, totalCents: subtotalCents + taxCents };
 }
 
 /** The job in plain words for the shop; the design id lets the shop open the same drawing. */

@@ -28,7 +28,7 @@ const catalog = data ? createCatalog(data.catalogOptions) : null;
 const urls = data ? publicUrls(data.publicUrl) : null;
 
 /** Prices one checked request (the caller has validated it against the same catalog). */
-export default function priceInWorker(task: PricingTask): PricedQuote {
+export function run(task: PricingTask): PricedQuote {
   if (!catalog || !urls) throw new Error('The pricing worker runs only inside its pool.');
   const quote = priceQuote(task.request, { catalog, now: new Date(task.nowMs), quoteId: task.quoteId, previewUrl: urls.preview });
   return { json: JSON.stringify(quote), expiresAt: quote.expires_at };

@@ -86,6 +86,7 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
   let redis: Redis | null = null;
   let factory: LimiterFactory;
   let store: LimitStore = options.redisUrl ? 'memory' : 'database';
+  let closing = false;
   const moveTo = (next: LimitStore) => {
     if (next === store) return;
     store = next;
@@ -93,7 +94,13 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
   };
   if (options.redisUrl) {
     // No offline queue and no retries per command: a down Redis fails fast to the insurance limiter.
-    redis = new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
+    redis = new Redis(options.redisUrl, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      lazyConnect: false,
+      // Once closing, a connection attempt still under way must not schedule another.
+      retryStrategy: (times) => (closing ? null : Math.min(times * 50, 2000)),
+    });
     redis.on('error', () => {
       // Connection errors are expected while Redis is down; the insurance limiter covers them.
     });
@@ -167,6 +174,7 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
     },
     store: () => store,
     async close() {
+      closing = true;
       if (redis) redis.disconnect();
     },
   };

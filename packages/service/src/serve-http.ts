@@ -3,6 +3,10 @@
 import http from 'node:http';
 import type { RequestListener, ServerResponse } from 'node:http';
 import net from 'node:net';
+import type { Duplex } from 'node:stream';
+import { ServiceError } from '@shop/contracts';
+import type { ErrorCode } from '@shop/contracts';
+import { newRequestId } from './ids';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const IDLE_DRAIN_MS = 1_000;
@@ -24,6 +28,7 @@ export function serveUntilStopped(handler: RequestListener, options: ServeOption
     { headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 1_000 },
     handler,
   );
+  server.on('clientError', answerClientError);
   server.listen(options.port, options.onListening);
 
   // Once stopping, every answer (those in flight included) says `Connection: close`, so keep-alive
@@ -57,4 +62,37 @@ export function serveUntilStopped(handler: RequestListener, options: ServeOption
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
   return server;
+}
+
+// Node's own answers to a request it could not read (bad syntax, headers over 16 KiB, too slow),
+// in the error envelope like every other answer, each with a request id.
+const CLIENT_ERRORS: Record<string, ErrorCode> = {
+  HPE_HEADER_OVERFLOW: 'headers_too_large',
+  ERR_HTTP_REQUEST_TIMEOUT: 'request_timeout',
+  ERR_HTTP_HEADERS_TIMEOUT: 'request_timeout',
+};
+
+const CLIENT_ERROR_MESSAGES: Partial<Record<ErrorCode, string>> = {
+  headers_too_large: 'The request headers are larger than 16 KiB; send fewer or shorter headers.',
+  request_timeout: 'The request did not arrive in time (headers within 10 s, the whole request within 30 s); send it again.',
+  request_malformed: 'The request is not valid HTTP/1.1; check the request line and headers.',
+};
+
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable || (socket as Duplex & { _httpMessage?: unknown })._httpMessage) {
+    socket.destroy();
+    return;
+  }
+  const code = CLIENT_ERRORS[error.code ?? ''] ?? 'request_malformed';
+  const requestId = newRequestId();
+  const serviceError = new ServiceError(code, CLIENT_ERROR_MESSAGES[code] ?? 'The request could not be read.');
+  const body = JSON.stringify({ error: serviceError.toBody(requestId) });
+  socket.end(
+    `HTTP/1.1 ${serviceError.status} ${http.STATUS_CODES[serviceError.status] ?? 'Error'}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      `X-Request-Id: ${requestId}\r\n` +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
 }

@@ -62,6 +62,9 @@ export function createService(deps: ServiceDeps) {
     /** Large pricing jobs waiting and worker threads running. */
     pricingStats: () => pricer.stats(),
 
+    /** Where the rate limits are counted just now. */
+    limitStore: () => limits.store(),
+
     /** Stops the worker threads (storage and limits are the runtime's to close). */
     close: () => pricer.close(),
   };
@@ -81,11 +84,38 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
+/** Where the runtime reports what operators must know (pino's signature). */
+export interface RuntimeLog {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+}
+
+export interface RuntimeOptions {
+  /** Key prefix of the rate limits, so test runs sharing one Redis do not count together. */
+  limitPrefix?: string;
+  log?: RuntimeLog;
+}
+
 /** Opens storage and rate limits from the configuration and builds the service over them. */
-export async function startRuntime(config: Config, rootDir: string, options: { limitPrefix?: string } = {}): Promise<Runtime> {
+export async function startRuntime(config: Config, rootDir: string, options: RuntimeOptions = {}): Promise<Runtime> {
   const storage = await openStorage({ databaseUrl: config.databaseUrl, rootDir });
-  const limits: RateLimits = createRateLimits({ storage, redisUrl: config.redisUrl, scale: config.rateLimitScale, prefix: options.limitPrefix });
+  const limits: RateLimits = createRateLimits({
+    storage,
+    redisUrl: config.redisUrl,
+    scale: config.rateLimitScale,
+    prefix: options.limitPrefix,
+    onStoreChange: (store) => {
+      if (store === 'memory') {
+        options.log?.warn({ rateLimits: store }, 'Redis cannot be reached: rate limits are counted in this process only until it is back');
+      } else {
+        options.log?.info({ rateLimits: store }, 'rate limits are counted in Redis');
+      }
+    },
+  });
   await limits.ready();
+  if (config.redisUrl && limits.store() === 'memory') {
+    options.log?.warn({ rateLimits: 'memory' }, 'Redis cannot be reached: rate limits are counted in this process only until it is back');
+  }
   const service = createService({ config, storage, limits });
   return {
     service,

@@ -7,7 +7,7 @@ import { ServiceError } from '@shop/contracts';
 import { Piscina } from 'piscina';
 
 export interface WorkerPoolOptions {
-  /** The worker module's name beside this file, without extension: `pricing-worker`. */
+  /** The worker module beside this file, without extension (`pricing-worker`); it exports \`run(task)\`. */
   module: string;
   /** Passed to every worker once, as `workerData`. */
   workerData: unknown;
@@ -41,6 +41,8 @@ export function createWorkerPool<T, R>(options: WorkerPoolOptions): WorkerPool<T
   const open = (): Piscina<T, R> =>
     (pool ??= new Piscina<T, R>({
       filename: path.join(__dirname, `${options.module}${fromSource ? '.ts' : '.js'}`),
+      // Each worker module exports its task as \`run\`.
+      name: 'run',
       execArgv: fromSource ? ['--require', require.resolve('tsx/cjs'), '--conditions=@shop/source'] : [],
       workerData: options.workerData,
       minThreads: 0,

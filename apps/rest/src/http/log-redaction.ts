@@ -1,9 +1,10 @@
-// What a request may leave in the logs: its path with bearer secrets cut out. The ids of order
-// links, quote-request links, plate designs and submissions open pages for whoever holds them, so
-// a log reader must never get one; the query string is dropped whole (it may carry anything).
+// What a request may leave in the logs: its path with bearer secrets cut out. The ids of quotes,
+// order links, quote-request links, plate designs and submissions open what they name for whoever
+// holds them, so a log reader must never get one; the query string is dropped whole.
 
 const BEARER_SEGMENT = /^\/(o|r|plate)\/[^/]+/;
-const BEARER_ID = /\b(h|rfq|pd|sub)_[0-9A-Za-z]{22}\b/g;
+// Quote ids too: a quote read back by its id shows the customer's parts and prices.
+const BEARER_ID = /\b(q|h|rfq|pd|sub)_[0-9A-Za-z]{22}\b/g;
 const MAX_LOGGED_PATH = 200;
 
 /** `/o/h_abc...?x=1` -> `/o/:id`; any bearer-shaped id elsewhere in the path -> `h_:redacted`. */

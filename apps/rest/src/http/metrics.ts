@@ -2,7 +2,8 @@
 // created, rate-limit rejections and storage errors. Each app gets its own registry, so several
 // apps in one process (tests) never count into each other.
 import type { Request, RequestHandler, Response } from 'express';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { LimitStore } from '@shop/service';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export interface RestMetrics {
   registry: Registry;
@@ -17,9 +18,44 @@ type RequestLabel = 'method' | 'route' | 'status';
 // Up to 1 s in fine steps (the target p99 is 25 ms), then a few coarse ones for slow outliers.
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-export function createRestMetrics(): RestMetrics {
+export interface MetricsSources {
+  /** Where the rate limits are counted just now. */
+  limitStore: () => LimitStore;
+  /** Large pricing jobs waiting for a worker, and worker threads running. */
+  pricing: () => { queued: number; threads: number };
+}
+
+const LIMIT_STORES: readonly LimitStore[] = ['redis', 'database', 'memory'];
+
+export function createRestMetrics(sources: MetricsSources): RestMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  new Gauge({
+    name: 'rate_limit_store',
+    help: 'Where the rate limits are counted: 1 for the store in use (memory: Redis is configured but cannot be reached).',
+    labelNames: ['store'] as const,
+    registers: [registry],
+    collect() {
+      const current = sources.limitStore();
+      for (const store of LIMIT_STORES) this.set({ store }, store === current ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'pricing_jobs_queued',
+    help: 'Large pricing jobs waiting for a worker thread.',
+    registers: [registry],
+    collect() {
+      this.set(sources.pricing().queued);
+    },
+  });
+  new Gauge({
+    name: 'pricing_worker_threads',
+    help: 'Pricing worker threads running (they start with the first large job and stop when idle).',
+    registers: [registry],
+    collect() {
+      this.set(sources.pricing().threads);
+    },
+  });
   const requests = new Counter({
     name: 'http_requests_total',
     help: 'HTTP requests answered, by method, route template and status.',

@@ -35,6 +35,7 @@ ${page.totals === null ? null : html`<section class="card totals" aria-label="Qu
 <div><dt>HST 13% (Ontario)</dt><dd>${formatCents(page.totals.taxCents)}</dd></div>
 <div class="total"><dt>Total with HST</dt><dd>${formatCents(page.totals.totalCents)}</dd></div>
 </dl>
+${page.totals.expiredItems === 0 ? null : html`<p class="small">${page.totals.expiredItems === 1 ? 'One item is' : `${page.totals.expiredItems} items are`} left out: ${page.totals.expiredItems === 1 ? 'its quote has' : 'their quotes have'} expired.</p>`}
 <p class="small muted">Freight is not included: it is priced at checkout or quoted by the shop after the order, as each item says.</p>
 </section>`}`,
   });
@@ -46,6 +47,17 @@ function renderItem(view: OrderPageView, entry: OrderPageItem): SafeHtml {
   if (quoted === null) {
     return html`<li class="card item">
 <div class="item-body"><h2>${heading}</h2><p>${item.description}</p><p class="muted">This item's quote has been removed; ask for a new quote.</p></div>
+</li>`;
+  }
+  if (entry.expired) {
+    // The price no longer holds: shown as what it was, with no button to order at it.
+    return html`<li class="card item expired">
+<figure class="item-picture">${renderPicture(item.quote_id, quoted)}</figure>
+<div class="item-body">
+<h2>${heading}</h2>
+${item.label === null ? null : html`<p class="description">${item.description}</p>`}
+<p class="expired-note"><strong>This quote expired on ${formatDate(entry.expiresAt ?? '')}</strong>: its price of ${quoted.amount_cents === null ? 'the time' : formatCents(quoted.amount_cents)} no longer holds, and it cannot be ordered from here. Ask for a new quote.</p>
+</div>
 </li>`;
   }
   return html`<li class="card item">

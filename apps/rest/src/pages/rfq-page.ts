@@ -131,14 +131,26 @@ export interface RfqThanksView {
 }
 
 export function renderRfqThanks(view: RfqThanksView): string {
+  if (!view.created) {
+    // The same form sent again (a double click, a reload, another tab): the first one stands, and
+    // what this sender typed is not kept, so nothing here may read as if it had been accepted.
+    return renderPage({
+      shopName: view.shopName,
+      title: 'Already sent',
+      main: html`<section class="card thanks">
+<h1>This form was already sent</h1>
+<p>${view.shopName} already has the quote request sent from this form, reference <strong class="reference">${view.reference}</strong>. What was sent just now was not kept.</p>
+<p>If you changed something, open the quote-request link again and send the new form from there.</p>
+</section>`,
+    });
+  }
   return renderPage({
     shopName: view.shopName,
     title: 'Request sent',
     main: html`<section class="card thanks">
 <h1>Thank you, ${view.name}</h1>
-<p>${view.created ? 'Your quote request reached' : 'This request had already reached'} ${view.shopName}. The shop will reply to <strong>${view.email}</strong>.</p>
+<p>Your quote request reached ${view.shopName}. The shop will reply to <strong>${view.email}</strong>.</p>
 <p>Your reference: <strong class="reference">${view.reference}</strong></p>
-${view.created ? null : html`<p class="muted">It was sent twice; the shop keeps it once.</p>`}
 <p class="small muted">Quote this reference if you write or call about this request.</p>
 </section>`,
   });

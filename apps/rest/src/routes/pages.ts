@@ -252,7 +252,10 @@ export function mountPages(app: Express, deps: PageDeps): void {
     const parserError = error as { type?: string };
     let mapped: ServiceError;
     if (error instanceof ServiceError) mapped = error;
-    else if (parserError.type === 'entity.too.large' || parserError.type === 'parameters.too.many') {
+    else if (error instanceof URIError) {
+      // A malformed percent-escape in the path (/r/%): no page has such an address.
+      mapped = new ServiceError('route_not_found', 'No page has this address: it has a malformed percent-escape.');
+    } else if (parserError.type === 'entity.too.large' || parserError.type === 'parameters.too.many') {
       mapped = new ServiceError('body_too_large', 'The form sent was larger than this page takes.');
     } else {
       res.locals.unhandledError = error;
