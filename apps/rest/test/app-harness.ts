@@ -72,21 +72,22 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const http = await startHarness(app);
   const metrics = await startHarness(metricsApp);
   let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await http.close();
+    await metrics.close();
+    await runtime.close();
+  };
   return {
     http,
     metrics,
     runtime,
     clock,
     databaseUrl: fresh.url,
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      await http.close();
-      await metrics.close();
-      await runtime.close();
-    },
+    stop,
     async close() {
-      await this.stop();
+      await stop();
       if (!options.databaseUrl) fresh.cleanup();
     },
   };
