@@ -1,14 +1,16 @@
 // Runs every bench and prints the figures beside the targets of DESIGN.md section 7.
 //   pnpm bench         full run on the built apps (dist), results in bench/results/
 //   pnpm bench:quick   tiny durations on the TypeScript sources: only checks that every bench runs
-// Options: --quick, --source | --dist, --only=pricing,growth,storage,cold-start,rest,mcp, --seconds=N,
+// Options: --quick, --source | --dist, --only=pricing,adversarial,event-loop,growth,storage,cold-start,rest,mcp, --seconds=N,
 // --connections=N. PostgreSQL for the storage bench: BENCH_POSTGRES_URL, else TEST_POSTGRES_URL, else
 // postgresql://root@127.0.0.1:5432/test (skipped when it does not answer).
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { AdversarialResult } from './adversarial';
 import { runColdStartBench } from './cold-start';
+import { runEventLoopBench } from './event-loop';
 import { ROOT_DIR, formatInt, formatMs, formatPct, killStartedChildren, printTable } from './harness';
 import type { BenchOptions, RunMode } from './harness';
 import { runMcpBench } from './mcp';
@@ -19,7 +21,7 @@ import { runRestBench } from './rest';
 import type { PairResult } from './rest';
 import type { StorageResult } from './storage';
 
-const SECTIONS = ['pricing', 'growth', 'storage', 'cold-start', 'rest', 'mcp'] as const;
+const SECTIONS = ['pricing', 'adversarial', 'event-loop', 'growth', 'storage', 'cold-start', 'rest', 'mcp'] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface Results extends ReportInput {
@@ -100,6 +102,20 @@ function printResults(r: Results): void {
       ],
     );
   }
+  if (r.adversarial) {
+    const a = r.adversarial;
+    console.log('\nAdversarial plates, one core (pricing and checks; quote JSON size)');
+    printTable(
+      ['case', 'p50', 'p99', 'max', 'runs', 'quote'],
+      [...a.items, ...a.quotes, a.inline].map((c) => [c.name, formatMs(c.p50Ms, 2), formatMs(c.p99Ms, 2), formatMs(c.maxMs, 2), formatInt(c.runs), `${formatInt(c.quoteBytes)} B`]),
+    );
+  }
+  if (r.eventLoop) {
+    const e = r.eventLoop;
+    console.log(`\nEvent loop (${e.mode}): ${e.addresses} addresses x 1 quote/s of 10 x ${e.plate} for ${e.seconds} s, GET /status every 25 ms`);
+    console.log(`GET /status: ${e.status.count} answers, p50 ${formatMs(e.status.p50)}, p99 ${formatMs(e.status.p99)}, max ${formatMs(e.status.max)}, ${e.status.failures} not 200`);
+    console.log(`POST /quotes: ${e.quotes.sent} sent, ${JSON.stringify(e.quotes.byStatus)}, p50 ${formatMs(e.quotes.p50, 0)}, p99 ${formatMs(e.quotes.p99, 0)}, max ${formatMs(e.quotes.max, 0)}`);
+  }
   if (r.growth) {
     console.log(`\nGrowth (chart: ${r.growth.out})`);
     printTable(
@@ -166,6 +182,12 @@ async function main(): Promise<void> {
 
   await run('pricing', async () => {
     results.pricing = await runChild<PricingResult>('pricing.ts', [`--seconds=${options.quick ? 0.3 : 3}`], ['--expose-gc', '--max-semi-space-size=64']);
+  });
+  await run('adversarial', async () => {
+    results.adversarial = await runChild<AdversarialResult>('adversarial.ts', [`--seconds=${options.quick ? 0.5 : 20}`]);
+  });
+  await run('event-loop', async () => {
+    results.eventLoop = await runEventLoopBench(options);
   });
   await run('growth', async () => {
     results.growth = await runChild('growth-chart.ts', [`--ms-per-point=${options.quick ? 20 : 300}`, `--out=${path.join(outDir, 'pricing-growth.svg')}`]);

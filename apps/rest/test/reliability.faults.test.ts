@@ -1,4 +1,4 @@
-// Short versions of the fault scripts (apps/rest/scripts/reliability): a write cut half-way, a
+// Short versions of the fault scripts (reliability/checks): a write cut half-way, a
 // locked SQLite file, an unreachable Redis, PostgreSQL sessions killed under the app.
 import { unlinkSync } from 'node:fs';
 import Database from 'better-sqlite3';

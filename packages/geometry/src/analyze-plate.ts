@@ -2,7 +2,7 @@
 // Bounded work whatever the design: pair checks go through a spatial index, nothing is clipped but
 // the outline along its folds, and issues are written only for the few that are shown.
 import type { HolePattern, PlateItem } from '@shop/contracts';
-import { expandFold, foldGap, foldsMeet } from './bend-lines';
+import { closeFolds, expandFold, foldsMeet } from './bend-lines';
 import type { FoldLine } from './bend-lines';
 import { measureFlanges } from './flanges';
 import { formatFix, formatInches, formatNumber, formatPoint, formatThickness, formatThousands } from './format';
@@ -352,17 +352,17 @@ function checkPairs(holes: readonly HolePattern[], layout: Layout, t: PlateThres
     many: 'pairs of cutouts overlapping or too close',
     advice: `At ${thick} thick cutouts need at least ${formatInches(web)} of material between them: space them out, make them smaller or use fewer.`,
   };
-  // The groups come in request order (first entry, then second); the param of one entry is made once.
-  let param = '';
-  let paramEntry = -1;
+  // The groups come in request order (first entry, then second): past the few that can be shown,
+  // only their count matters.
+  let slots = issues.openSlots('holes_overlap');
+  let tail = 0;
   for (const group of pairs) {
-    const entry = cutouts[group.i]!.entry;
-    if (entry !== paramEntry) {
-      param = `holes[${entry}]`;
-      paramEntry = entry;
-    }
-    issues.add(kind, param, group.count, group);
+    if (slots > 0) {
+      issues.add(kind, `holes[${cutouts[group.i]!.entry}]`, group.count, group);
+      slots--;
+    } else tail += group.count;
   }
+  issues.addTail('holes_overlap', tail);
 }
 
 function describeFold(item: PlateItem, index: number): string {
@@ -408,6 +408,8 @@ function checkFolds(item: PlateItem, layout: Layout, t: PlateThresholds, thick: 
     subject: ({ i }) => `bends[${i}]`,
   };
   const tooClose = new Set<number>();
+  // The strip between two folds is a flange of each: it needs both flanges' worth.
+  const gaps = closeFolds(folds, need - EPS);
   for (let j = 1; j < folds.length; j++) {
     for (let i = 0; i < j; i++) {
       const at = foldsMeet(folds[i]!, folds[j]!);
@@ -419,9 +421,8 @@ function checkFolds(item: PlateItem, layout: Layout, t: PlateThresholds, thick: 
         );
         continue;
       }
-      // The strip between two folds is a flange of each: it needs both flanges' worth.
-      const gap = foldGap(folds[i]!, folds[j]!);
-      if (!(gap < need - EPS)) continue;
+      const gap = gaps.get(`${i}:${j}`);
+      if (gap === undefined) continue;
       tooClose.add(i).add(j);
       issues.add(pairKind, `bends[${j}]`, 1, { i, j, gap });
     }

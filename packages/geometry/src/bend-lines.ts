@@ -1,6 +1,7 @@
 // Fold lines and where they run inside the part. A fold is an infinite line (SPEC.md: a straight fold
 // across the whole part); the pieces of it inside the material are what gets bent.
 import type { Bend } from '@shop/contracts';
+import Flatbush from 'flatbush';
 import type { OutlineShape, PolygonShape } from './outline';
 import { segmentDistance } from './vector';
 
@@ -132,23 +133,32 @@ export function foldsMeet(f: FoldLine, g: FoldLine): { x: number; y: number } | 
   return inF && inG ? { x: f.px + t * f.ux, y: f.py + t * f.uy } : null;
 }
 
-/** The least distance between two folds' lines inside the part (0 when they meet); Infinity if either misses it. */
-export function foldGap(f: FoldLine, g: FoldLine): number {
-  let best = Infinity;
-  for (const [a, b] of f.spans) {
-    for (const [c, d] of g.spans) {
-      const gap = segmentDistance(
-        f.px + a * f.ux,
-        f.py + a * f.uy,
-        f.px + b * f.ux,
-        f.py + b * f.uy,
-        g.px + c * g.ux,
-        g.py + c * g.uy,
-        g.px + d * g.ux,
-        g.py + d * g.uy,
-      );
-      if (gap < best) best = gap;
-    }
-  }
-  return best;
+/**
+ * For each pair of folds (i < j) that come within `reach` of each other inside the part, the least
+ * distance between them. Every span of every fold goes into one spatial index, so folds crossing a
+ * comb's hundred teeth compare the spans near each other, not every span with every span.
+ */
+export function closeFolds(folds: readonly FoldLine[], reach: number): Map<string, number> {
+  const spans: Array<{ fold: number; ax: number; ay: number; bx: number; by: number }> = [];
+  folds.forEach((f, fold) => {
+    for (const [a, b] of f.spans) spans.push({ fold, ax: f.px + a * f.ux, ay: f.py + a * f.uy, bx: f.px + b * f.ux, by: f.py + b * f.uy });
+  });
+  const gaps = new Map<string, number>();
+  if (spans.length < 2) return gaps;
+  const tree = new Flatbush(spans.length);
+  for (const s of spans) tree.add(Math.min(s.ax, s.bx), Math.min(s.ay, s.by), Math.max(s.ax, s.bx), Math.max(s.ay, s.by));
+  tree.finish();
+  spans.forEach((s, k) => {
+    tree.search(Math.min(s.ax, s.bx) - reach, Math.min(s.ay, s.by) - reach, Math.max(s.ax, s.bx) + reach, Math.max(s.ay, s.by) + reach, (m) => {
+      const o = spans[m]!;
+      if (o.fold <= s.fold || m === k) return false;
+      const gap = segmentDistance(s.ax, s.ay, s.bx, s.by, o.ax, o.ay, o.bx, o.by);
+      if (gap >= reach) return false;
+      const key = `${s.fold}:${o.fold}`;
+      const known = gaps.get(key);
+      if (known === undefined || gap < known) gaps.set(key, gap);
+      return false;
+    });
+  });
+  return gaps;
 }

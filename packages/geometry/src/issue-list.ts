@@ -39,6 +39,8 @@ const READY: IssueKind<string> = {
 
 export class IssueList {
   private readonly groups = new Map<IssueCode, Candidate[]>();
+  /** Findings counted after a code's last candidate, in request order, never shown one by one. */
+  private readonly tails = new Map<IssueCode, number>();
 
   constructor(private readonly prefix: string) {}
 
@@ -50,6 +52,19 @@ export class IssueList {
       this.groups.set(kind.code, list);
     }
     list.push({ kind: kind as IssueKind<never>, param, count, data });
+  }
+
+  /**
+   * `count` more findings of `code`, coming after every candidate added for it so far (a check that
+   * adds its findings in request order need not make a candidate of each beyond the shown ones).
+   */
+  addTail(code: IssueCode, count: number): void {
+    if (count > 0) this.tails.set(code, (this.tails.get(code) ?? 0) + count);
+  }
+
+  /** Candidates a check in request order still needs to add for `code` before the rest can go to its tail. */
+  openSlots(code: IssueCode): number {
+    return Math.max(0, REPEATS_SHOWN + 1 - (this.groups.get(code)?.length ?? 0));
   }
 
   /** A single finding whose message is already written. */
@@ -68,14 +83,15 @@ export class IssueList {
       // Stable: candidates of one param keep the order the check found them in. Checks mostly add
       // them in order already, so the sort is skipped when it would change nothing.
       if (!inOrder(list)) list.sort((a, b) => compareParams(a.param, b.param));
+      const tail = this.tails.get(code) ?? 0;
       const shown = Math.min(list.length, REPEATS_SHOWN);
       for (let i = 0; i < shown; i++) {
         const candidate = list[i]!;
-        const folded = i === REPEATS_SHOWN - 1 && list.length > REPEATS_SHOWN;
+        const folded = i === REPEATS_SHOWN - 1 && (list.length > REPEATS_SHOWN || tail > 0);
         out.push({
           code,
           severity: ISSUE_SEVERITY[code],
-          message: folded ? foldedMessage(list, i) : candidate.kind.message(candidate.data as never),
+          message: folded ? foldedMessage(list, i, tail) : candidate.kind.message(candidate.data as never),
           param: this.full(candidate.param),
         });
       }
@@ -91,9 +107,9 @@ function inOrder(list: readonly Candidate[]): boolean {
   return true;
 }
 
-function foldedMessage(list: readonly Candidate[], from: number): string {
-  let total = 0;
-  let rest = 0;
+function foldedMessage(list: readonly Candidate[], from: number, tail: number): string {
+  let total = tail;
+  let rest = tail;
   for (let i = 0; i < list.length; i++) {
     total += list[i]!.count;
     if (i >= from) rest += list[i]!.count;

@@ -1,7 +1,8 @@
 import { MAX_ITEM_ISSUES } from '@shop/contracts';
 import type { Quote } from '@shop/contracts';
 import { priceQuote } from './price-quote';
-import { ADVERSARIAL_PLATES, adversarialQuote } from './test-adversarial-plates';
+import fc from 'fast-check';
+import { ADVERSARIAL_PLATES, adversarialQuote, costlyPlate } from './test-adversarial-plates';
 import { quoteOptions, request } from './test-fixtures';
 
 const bytes = (quote: Quote) => Buffer.byteLength(JSON.stringify(quote));
@@ -73,5 +74,22 @@ describe('priceQuote blocks what cannot be made, and nothing at the limits', () 
     const item = one({ ...plate, thickness_in: 0.25, outline: { kind: 'rectangle', width_in: 8, height_in: 4 }, bends: [{ start_in: [0, 1], end_in: [8, 1] }, { start_in: [0, 3], end_in: [8, 3] }] });
     expect(item.status).toBe('ready');
     expect(item.issues.filter((i) => i.severity === 'blocking')).toEqual([]);
+  });
+});
+
+describe('priceQuote bounds the output of any costly plate (property)', () => {
+  it('never more than 25 issues, 3 of a code, or 16 KiB of quote for one plate item', () => {
+    fc.assert(
+      fc.property(costlyPlate(), (item) => {
+        const quote = priceQuote(request([item]), quoteOptions());
+        const issues = quote.items[0]!.issues;
+        expect(issues.length).toBeLessThanOrEqual(MAX_ITEM_ISSUES);
+        const perCode = new Map<string, number>();
+        for (const issue of issues) perCode.set(issue.code, (perCode.get(issue.code) ?? 0) + 1);
+        expect(Math.max(0, ...perCode.values())).toBeLessThanOrEqual(3);
+        expect(bytes(quote)).toBeLessThan(16 * 1024);
+      }),
+      { numRuns: 150, seed: 20261123 },
+    );
   });
 });

@@ -2,6 +2,7 @@
 // a 200-corner comb with 500 cutouts, near-coincident folds. Shared by the tests, `pnpm bench` and the
 // fuzzer's seeds; each is a legal request (it passes the contract) that a hostile caller could send.
 import type { PlateItemInput } from '@shop/contracts';
+import fc from 'fast-check';
 
 type PlateInput = Extract<PlateItemInput, { kind: 'plate' }>;
 
@@ -66,4 +67,60 @@ export const ADVERSARIAL_PLATES: Record<string, PlateInput> = {
 /** A quote of ten items, each one of the plates above (the costliest first). */
 export function adversarialQuote(name: keyof typeof ADVERSARIAL_PLATES = 'everyCutoutOverlapping'): { items: PlateInput[] } {
   return { items: Array.from({ length: 10 }, () => ADVERSARIAL_PLATES[name]!) };
+}
+
+/**
+ * Legal plates built to be costly: large overlapping bolt circles and grids, stacked singles, long
+ * slots through each other, comb and star outlines, folds close together or crossing. For the
+ * slow-input search of `pnpm fuzz` and the property tests of the output bounds.
+ */
+export function costlyPlate(): fc.Arbitrary<PlateInput> {
+  const coordinate = fc.double({ min: 0, max: 120, noNaN: true });
+  const outline = fc.oneof(
+    fc.record({ kind: fc.constant('rectangle' as const), width_in: fc.double({ min: 0.5, max: 120, noNaN: true }), height_in: fc.double({ min: 0.5, max: 60, noNaN: true }) }),
+    fc.constant({ kind: 'circle' as const, diameter_in: 120 }),
+    fc.integer({ min: 1, max: 100 }).map((gap) => ({ kind: 'ring' as const, outer_diameter_in: 120, inner_diameter_in: 120 - gap })),
+    fc.integer({ min: 3, max: 99 }).map((teeth) => {
+      const corners: Array<[number, number]> = [
+        [0, 0],
+        [118, 0],
+      ];
+      for (let k = 0; k < 2 * teeth; k++) corners.push([118 - (118 * (k + 0.5)) / (2 * teeth), k % 2 === 1 ? 10 : 59]);
+      return { kind: 'polygon' as const, points_in: corners };
+    }),
+    fc.integer({ min: 3, max: 100 }).map((spikes) => ({
+      kind: 'polygon' as const,
+      points_in: Array.from({ length: 2 * spikes }, (_, k): [number, number] => {
+        const a = (Math.PI * k) / spikes;
+        const r = k % 2 === 0 ? 29.9 : 3;
+        return [30 + r * Math.cos(a), 30 + r * Math.sin(a)];
+      }),
+    })),
+  );
+  const diameter = fc.oneof(fc.double({ min: 0.01, max: 1, noNaN: true }), fc.double({ min: 1, max: 60, noNaN: true }));
+  const pattern = fc.oneof(
+    fc.record({ kind: fc.constant('bolt_circle' as const), center_x_in: coordinate, center_y_in: coordinate, count: fc.integer({ min: 2, max: 100 }), bolt_circle_diameter_in: fc.double({ min: 0.1, max: 120, noNaN: true }), diameter_in: diameter }),
+    fc.record({ kind: fc.constant('grid' as const), center_x_in: coordinate, center_y_in: coordinate, columns: fc.integer({ min: 1, max: 50 }), rows: fc.integer({ min: 1, max: 10 }), x_spacing_in: fc.double({ min: 0.001, max: 5, noNaN: true }), y_spacing_in: fc.double({ min: 0.001, max: 5, noNaN: true }), diameter_in: diameter }),
+    fc.record({ kind: fc.constant('linear' as const), start_x_in: coordinate, start_y_in: coordinate, count: fc.integer({ min: 1, max: 100 }), spacing_in: fc.double({ min: 0.001, max: 2, noNaN: true }), diameter_in: diameter, angle_deg: fc.double({ min: -360, max: 360, noNaN: true }) }),
+    fc.record({ kind: fc.constant('single' as const), x_in: coordinate, y_in: coordinate, diameter_in: diameter }),
+    fc.record({ kind: fc.constant('slot' as const), center_x_in: coordinate, center_y_in: coordinate, width_in: fc.double({ min: 0.01, max: 5, noNaN: true }), length_in: fc.double({ min: 5, max: 120, noNaN: true }), angle_deg: fc.double({ min: -360, max: 360, noNaN: true }) }),
+  );
+  const bend = fc.record({ start_in: fc.tuple(coordinate, coordinate), end_in: fc.tuple(coordinate, coordinate) }).filter((b) => b.start_in[0] !== b.end_in[0] || b.start_in[1] !== b.end_in[1]);
+  const nearFolds = fc.tuple(coordinate, fc.integer({ min: 2, max: 10 }), fc.double({ min: 1e-9, max: 3, noNaN: true })).map(([y, n, step]) =>
+    Array.from({ length: n }, (_, k) => ({ start_in: [0, Math.min(120, y + k * step)] as [number, number], end_in: [118, Math.min(120, y + k * step)] as [number, number] })),
+  );
+  return fc
+    .record({
+      outline,
+      holes: fc.array(pattern, { maxLength: 200, size: 'max' }),
+      bends: fc.oneof(fc.array(bend, { maxLength: 10, size: 'max' }), nearFolds),
+      thickness_in: fc.constantFrom(0.0598, 0.1345, 0.25, 0.5, 1),
+    })
+    .map(({ outline: o, holes, bends, thickness_in }) => {
+      // At most 500 cutouts: drop entries from the end until the count fits.
+      const kept = [...holes];
+      const count = () => kept.reduce((sum, p) => sum + (p.kind === 'bolt_circle' || p.kind === 'linear' ? p.count : p.kind === 'grid' ? p.columns * p.rows : 1), 0);
+      while (count() > 500) kept.pop();
+      return { ...base, thickness_in, outline: o, holes: kept, bends } as PlateInput;
+    });
 }

@@ -136,10 +136,12 @@ async function openSqliteStorage(filePath: string, lockWaitMs: number): Promise<
     // This connection creates the file, switches it to WAL (a setting stored in the file) and
     // serves the rate limiters and the quotes; Prisma's adapter opens its own. Each attempt at
     // the write lock blocks at most BUSY_SLICE_MS; the rest of the wait is asynchronous.
-    const connection = new Database(filePath, { timeout: BUSY_SLICE_MS });
+    // At start-up (another process may be creating the same file) it may wait; serving, it may not.
+    const connection = new Database(filePath, { timeout: MIGRATION_BUSY_TIMEOUT_MS });
     try {
       connection.pragma('journal_mode = WAL');
       const startup = await migrateSqlite(filePath, MIGRATION_BUSY_TIMEOUT_MS);
+      connection.pragma(`busy_timeout = ${BUSY_SLICE_MS}`);
       const file = new SqliteFileGuard(filePath);
       const adapter = new PrismaBetterSqlite3({ url: filePath, timeout: BUSY_SLICE_MS });
       const db = new SqlitePrismaClient({ adapter });

@@ -7,7 +7,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-export const ROOT_DIR = path.resolve(__dirname, '..', '..', '..', '..');
+export const ROOT_DIR = path.resolve(__dirname, '..', '..');
 
 export type AppName = 'rest' | 'mcp';
 

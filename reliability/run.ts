@@ -1,11 +1,11 @@
 // `pnpm reliability [names...]`: runs the fault, shutdown, concurrency and slow-client scripts
 // against real processes and prints one line per finding, then the whole record as JSON.
 // Names: shutdown, faults, concurrency, slow-clients (all when none is given).
-import { runConcurrencyChecks } from './reliability/concurrency';
-import { runFaultChecks } from './reliability/faults';
-import { runShutdownChecks } from './reliability/shutdown';
-import { runSlowClientChecks } from './reliability/slow-clients';
-import type { Finding } from './reliability/load';
+import { runConcurrencyChecks } from './checks/concurrency';
+import { runFaultChecks } from './checks/faults';
+import { runShutdownChecks } from './checks/shutdown';
+import { runSlowClientChecks } from './checks/slow-clients';
+import type { Finding } from './checks/load';
 
 const SUITES: Record<string, () => Promise<Finding[]>> = {
   shutdown: runShutdownChecks,

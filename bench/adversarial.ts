@@ -1,0 +1,104 @@
+// The worst legal plates on one core: each adversarial plate of packages/pricing (every cutout
+// overlapping, every hole stray, slots through each other, stacked holes, near-coincident and crossing
+// folds) priced alone and as a quote of ten, with the quote's size; and the costliest request that is
+// still priced on the calling thread (ten plates at the inline limits). Run on its own:
+//   node --import tsx --conditions=@shop/source bench/adversarial.ts --seconds=1
+import { createCatalog } from '@shop/catalog';
+import { QuoteRequest } from '@shop/contracts';
+import type { QuoteRequestInput } from '@shop/contracts';
+import { priceQuote } from '@shop/pricing';
+import { INLINE_LIMITS, isLightRequest } from '../packages/service/src/quote-pricer';
+import { ADVERSARIAL_PLATES, adversarialQuote } from '../packages/pricing/src/test-adversarial-plates';
+
+const catalog = createCatalog({ shopUrl: 'https://shop.example.ca' });
+const options = (i: number) => ({ catalog, now: new Date(1_780_000_000_000 + i), quoteId: `q_adv${i}`, previewUrl: () => 'https://quote.example.ca/p.svg' });
+
+export interface TimedCase {
+  name: string;
+  runs: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  quoteBytes: number;
+  status: string;
+  issues: number;
+}
+
+export interface AdversarialResult {
+  items: TimedCase[];
+  quotes: TimedCase[];
+  /** Ten plates at the limits under which a request is priced on the calling thread. */
+  inline: TimedCase;
+  worstItemP99Ms: number;
+  worstQuoteP99Ms: number;
+  largestQuoteBytes: number;
+}
+
+function time(name: string, input: QuoteRequestInput, minMs: number): TimedCase {
+  const request = QuoteRequest.parse(input);
+  const first = priceQuote(request, options(0));
+  const deadline = performance.now() + minMs;
+  const times: number[] = [];
+  for (let i = 0; times.length < 5 || performance.now() < deadline; i++) {
+    const started = performance.now();
+    priceQuote(request, options(i));
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const at = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] as number;
+  return {
+    name,
+    runs: times.length,
+    p50Ms: at(50),
+    p99Ms: at(99),
+    maxMs: times.at(-1) as number,
+    quoteBytes: Buffer.byteLength(JSON.stringify(first)),
+    status: first.status,
+    issues: first.items.reduce((sum, item) => sum + item.issues.length, 0),
+  };
+}
+
+/** Ten plates each at the inline limits, cutouts overlapping and folds crossing: the slowest request priced inline. */
+function inlineWorst(): QuoteRequestInput {
+  const corners: Array<[number, number]> = [
+    [0, 0],
+    [118, 0],
+  ];
+  for (let k = 0; k < INLINE_LIMITS.corners - 2; k++) corners.push([118 - (118 * (k + 0.5)) / (INLINE_LIMITS.corners - 2), k % 2 ? 10 : 59]);
+  const item = {
+    kind: 'plate' as const,
+    material: 'mild_steel' as const,
+    thickness_in: 0.25,
+    outline: { kind: 'polygon' as const, points_in: corners },
+    holes: [{ kind: 'bolt_circle' as const, center_x_in: 60, center_y_in: 30, count: INLINE_LIMITS.cutouts, bolt_circle_diameter_in: 50, diameter_in: 50 }],
+    bends: Array.from({ length: INLINE_LIMITS.bends }, (_, k) => ({ start_in: [k * 10, 0] as [number, number], end_in: [120 - k * 10, 60] as [number, number] })),
+    quantity: 999,
+    quantity_options: [1, 2, 3, 4, 5],
+  };
+  return { items: Array.from({ length: 10 }, () => item) };
+}
+
+export function runAdversarialBench(seconds: number): AdversarialResult {
+  const perCase = Math.max(50, (seconds * 1000) / (2 * Object.keys(ADVERSARIAL_PLATES).length + 1));
+  // Warm-up: the JIT sees every path once before anything is timed.
+  for (const plate of Object.values(ADVERSARIAL_PLATES)) time('warm-up', { items: [plate] }, 20);
+  const items = Object.entries(ADVERSARIAL_PLATES).map(([name, plate]) => time(name, { items: [plate] }, perCase));
+  const quotes = Object.keys(ADVERSARIAL_PLATES).map((name) => time(`10 x ${name}`, adversarialQuote(name), perCase));
+  const inlineInput = inlineWorst();
+  if (!isLightRequest(QuoteRequest.parse(inlineInput))) throw new Error('the inline case is past the inline limits');
+  const inline = time('10 plates at the inline limits', inlineInput, perCase);
+  return {
+    items,
+    quotes,
+    inline,
+    worstItemP99Ms: Math.max(...items.map((c) => c.p99Ms)),
+    worstQuoteP99Ms: Math.max(...quotes.map((c) => c.p99Ms)),
+    largestQuoteBytes: Math.max(...quotes.map((c) => c.quoteBytes)),
+  };
+}
+
+if (require.main === module) {
+  const arg = process.argv.find((a) => a.startsWith('--seconds='));
+  const result = runAdversarialBench(arg ? Number(arg.slice('--seconds='.length)) : 5);
+  console.log(process.argv.includes('--json') ? JSON.stringify(result) : result);
+}
