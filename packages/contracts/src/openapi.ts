@@ -40,10 +40,10 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: 'Conflict with the state of a quote.',
   413: 'The body is over 256 KiB (`body_too_large`).',
   415: 'The body is not `application/json` (`unsupported_media_type`).',
-  422: 'A parameter is missing, unknown or outside what the lists give; `param` names it.',
+  422: 'A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters.',
   429: 'Rate limit exceeded (`rate_limited`); wait `Retry-After` seconds.',
   500: 'Unexpected failure (`internal_error`).',
-  503: 'Storage could not be reached (`storage_unavailable`); retryable.',
+  503: 'Storage could not be reached or written (`storage_unavailable`), or too much large pricing is waiting (`service_busy`); retryable.',
 };
 
 function errorResponses(statuses: number[]): Record<number, ResponseConfig> {
@@ -89,7 +89,7 @@ function routes(): RouteConfig[] {
       path: '/status',
       operationId: 'getStatus',
       summary: 'Service status',
-      responses: { 200: json(Status, 'The service is up.'), ...errorResponses([405, 500]) },
+      responses: { 200: json(Status, 'The service is up.'), ...errorResponses([405, 500, 503]) },
     },
     {
       method: 'get',
@@ -141,7 +141,8 @@ function routes(): RouteConfig[] {
       operationId: 'createQuote',
       summary: 'Price 1 to 10 items',
       description:
-        'Prices plates and catalog products and keeps the quote. A blocked quote is a normal 201 answer carrying blocking issues. Asking again makes a new quote.',
+        'Prices plates and catalog products and keeps the quote. A blocked quote is a normal 201 answer carrying blocking issues. Asking again makes a new quote.\n\n' +
+        'Bounded output: an item carries at most 25 issues, blocking first, then warnings, then information, each group in the order of the request\'s fields; repeats of one code on one item beyond the first three are folded into the third, whose message gives the total. A quote\'s JSON stays under 256 KiB for any legal request. Large plates are priced on worker threads; when too many wait, the answer is 503 `service_busy` (retryable).',
       request: { body: { required: true, content: { 'application/json': { schema: QuoteRequest } } } },
       responses: { 201: json(Quote, 'The quote, kept as created.'), ...errorResponses(WRITE_ERRORS) },
     },

@@ -17,6 +17,7 @@ describe('readConfig', () => {
       purgeIntervalMinutes: 60,
       metricsPort: 9464,
       metricsHost: '127.0.0.1',
+      migrationWaitSeconds: 300,
     });
   });
 

@@ -48,6 +48,8 @@ const Environment = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1_000_000).default(1),
   /** Minutes between purges of rows past retention; 0 switches the timer off. */
   PURGE_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(60),
+  /** How long a process starting on PostgreSQL waits for another one's migrations. */
+  MIGRATION_WAIT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /** Prometheus metrics of the REST app, on a port of their own (0 switches them off). */
   METRICS_PORT: port.default(9464),
   /** Where the metrics port listens: loopback unless a scraper elsewhere must reach it. */
@@ -71,6 +73,7 @@ export interface Config {
   purgeIntervalMinutes: number;
   metricsPort: number;
   metricsHost: string;
+  migrationWaitSeconds: number;
 }
 
 /** Reads the settings of DESIGN.md section 3; unset values take their embedded defaults. */
@@ -100,5 +103,6 @@ export function readConfig(env: Record<string, string | undefined>): Config {
     purgeIntervalMinutes: parsed.PURGE_INTERVAL_MINUTES,
     metricsPort: parsed.METRICS_PORT,
     metricsHost: parsed.METRICS_HOST,
+    migrationWaitSeconds: parsed.MIGRATION_WAIT_SECONDS,
   };
 }

@@ -98,7 +98,7 @@ export interface RuntimeOptions {
 
 /** Opens storage and rate limits from the configuration and builds the service over them. */
 export async function startRuntime(config: Config, rootDir: string, options: RuntimeOptions = {}): Promise<Runtime> {
-  const storage = await openStorage({ databaseUrl: config.databaseUrl, rootDir });
+  const storage = await openStorage({ databaseUrl: config.databaseUrl, rootDir, migrationWaitMs: config.migrationWaitSeconds * 1000 });
   const limits: RateLimits = createRateLimits({
     storage,
     redisUrl: config.redisUrl,

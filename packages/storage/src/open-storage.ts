@@ -37,7 +37,7 @@ import {
 import { applyMigrations, connectPostgresEngine, connectSqliteEngine } from './schema-engine';
 import { createSqliteQuoteRepository } from './sqlite-quotes';
 import { createSqliteWriteBatch } from './sqlite-write-batch';
-import { guardStorage } from './storage-unavailable';
+import { StorageUnavailable, guardStorage } from './storage-unavailable';
 import type { StorageGuard } from './storage-unavailable';
 import { BUSY_SLICE_MS, DEFAULT_LOCK_WAIT_MS, SqliteFileGuard, isSqliteBusy, retryWhileBusy } from './sqlite-health';
 
@@ -51,6 +51,11 @@ export interface OpenStorageOptions {
    * StorageUnavailable (default 2000 ms). The wait does not hold the event loop.
    */
   lockWaitMs?: number;
+  /**
+   * How long a process starting on PostgreSQL waits for another one's schema creation and
+   * migrations (one at a time, behind an advisory lock) before it gives up (default 5 minutes).
+   */
+  migrationWaitMs?: number;
 }
 
 /** How the storage is doing, as /status reports it. */
@@ -84,12 +89,45 @@ const MIGRATION_BUSY_TIMEOUT_MS = 5000;
 // Two processes starting at once wait for each other's migrations this long.
 const MIGRATION_LOCK_TIMEOUT_MS = 60_000;
 const HEALTH_CACHE_MS = 1000;
+const DEFAULT_MIGRATION_WAIT_MS = 300_000;
+
+/**
+ * Runs `work` (creating the schema, applying migrations) holding a PostgreSQL advisory lock named
+ * after the schema, so replicas starting together on a new schema take turns instead of racing
+ * (two CREATE SCHEMA at once fail on pg_namespace's unique index). Waiting is done by the server,
+ * up to `waitMs`; the lock is the session's and goes with it if the process dies.
+ */
+async function withMigrationLock<T>(pool: Pool, schema: string, waitMs: number, work: () => Promise<T>): Promise<T> {
+  const session = await pool.connect();
+  try {
+    await session.query(`SET lock_timeout = ${Math.max(1, Math.round(waitMs))}`);
+    try {
+      await session.query("SELECT pg_advisory_lock(hashtext('shop-quote migrations ' || $1))", [schema]);
+    } catch (error) {
+      if ((error as { code?: string }).code === '55P03') {
+        throw new StorageUnavailable(
+          `Another process has held the migration lock of schema "${schema}" for ${waitMs / 1000} s; this one gave up waiting. Raise MIGRATION_WAIT_SECONDS if a migration takes longer.`,
+        );
+      }
+      throw error;
+    }
+    try {
+      return await work();
+    } finally {
+      await session.query("SELECT pg_advisory_unlock(hashtext('shop-quote migrations ' || $1))", [schema]);
+    }
+  } finally {
+    // The session goes back to the pool: the wait it was given must not stay with it.
+    await session.query('RESET lock_timeout').catch(() => undefined);
+    session.release();
+  }
+}
 
 export async function openStorage(options: OpenStorageOptions): Promise<Storage> {
   const target = parseDatabaseUrl(options.databaseUrl, options.rootDir);
   return target.provider === 'sqlite'
     ? openSqliteStorage(target.filePath, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS)
-    : openPostgresStorage(target.connectionString, target.schema);
+    : openPostgresStorage(target.connectionString, target.schema, options.migrationWaitMs ?? DEFAULT_MIGRATION_WAIT_MS);
 }
 
 interface StorageParts {
@@ -217,21 +255,20 @@ async function migrateSqlite(filePath: string, busyTimeoutMs: number): Promise<S
   }
 }
 
-async function openPostgresStorage(connectionString: string, schema: string): Promise<Storage> {
+async function openPostgresStorage(connectionString: string, schema: string, migrationWaitMs: number): Promise<Storage> {
   const searchPath = `-c search_path="${schema}"`;
   const pool = new Pool({ connectionString, options: searchPath });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   return guardStorage('open the PostgreSQL database', async () => {
     try {
-      // CREATE SCHEMA needs a privilege a production role may lack; only ask when it is missing.
-      const existing = await pool.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
-      if (existing.rowCount === 0) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
       const started = performance.now();
-      const appliedMigrations = await applyMigrations(
-        'postgresql',
-        connectPostgresEngine(connectionString, schema),
-      );
+      const appliedMigrations = await withMigrationLock(pool, schema, migrationWaitMs, async () => {
+        // CREATE SCHEMA needs a privilege a production role may lack; only ask when it is missing.
+        const existing = await pool.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
+        if (existing.rowCount === 0) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+        return applyMigrations('postgresql', connectPostgresEngine(connectionString, schema));
+      });
       const migrationMs = performance.now() - started;
       const adapter = new PrismaPg(pool, { schema });
       const db = new PostgresPrismaClient({ adapter }) as unknown as ShopPrismaClient;
