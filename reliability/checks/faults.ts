@@ -153,8 +153,9 @@ async function sqliteLock(): Promise<Finding> {
     check((lockedCodes['503 storage_unavailable'] ?? 0) > 0, problems, 'no 503 while locked');
     check(afterRelease.some((o) => o.status === 201), problems, 'no quote created after the lock was released');
     check(server.child.exitCode === null, problems, 'server died');
-    const leak = outcomes.find((o) => /SQLITE|database is locked|busy/i.test(o.answer?.text ?? ''));
-    check(!leak, problems, 'an answer names the database error');
+    // /status may say `"storage":"busy"` while the lock is held: that is its job, not a leak.
+    const leak = outcomes.find((o) => /SQLITE|database is locked|"message":"[^"]*\b(busy|locked)\b/i.test(o.answer?.text ?? ''));
+    check(!leak, problems, `an answer names the database error: ${leak?.answer?.text.slice(0, 200) ?? ''}`);
     statusTimes.sort((a, b) => a - b);
     const statusP99 = statusTimes[Math.floor(0.99 * (statusTimes.length - 1))] ?? 0;
     const statusSeen = [...new Set(statusBodies)];

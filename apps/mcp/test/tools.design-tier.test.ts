@@ -40,7 +40,7 @@ describe('the design tier is left out of the tools', () => {
   it('quote_product refuses the design tier that POST /quotes sells', async () => {
     const reply = await client.callTool('quote_product', kitProduct({ tier: 'design', quantity: 1 }));
     expect(reply.isError).toBe(true);
-    expect(reply.json.error).toMatchObject({ code: 'parameter_invalid', param: 'tier', message: 'items[0].tier must be one of "kit", "welded".' });
+    expect(reply.json.error).toMatchObject({ code: 'parameter_invalid', param: 'tier', message: 'tier must be one of "kit", "welded".' });
     const viaRest = await rest.request('POST', '/quotes', { items: [{ kind: 'product', ...kitProduct({ tier: 'design', quantity: 1 }) }] });
     expect(viaRest.status).toBe(201);
   });

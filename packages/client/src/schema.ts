@@ -122,6 +122,8 @@ export interface paths {
         /**
          * Price 1 to 10 items
          * @description Prices plates and catalog products and keeps the quote. A blocked quote is a normal 201 answer carrying blocking issues. Asking again makes a new quote.
+         *
+         *     Bounded output: an item carries at most 25 issues, blocking first, then warnings, then information, each group in the order of the request's fields; repeats of one code on one item beyond the first three are folded into the third, whose message gives the total. A quote's JSON stays under 256 KiB for any legal request. Large plates are priced on worker threads; when too many wait, the answer is 503 `service_busy` (retryable).
          */
         post: operations["createQuote"];
         delete?: never;
@@ -769,7 +771,7 @@ export interface components {
              */
             start_angle_deg?: number;
         };
-        /** @description Round-ended slot. */
+        /** @description Round-ended slot; width_in at most length_in. */
         Slot: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -919,6 +921,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Storage could not be reached or written (`storage_unavailable`), or too much large pricing is waiting (`service_busy`); retryable. */
+            503: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getOpenApiDocument: {
@@ -996,7 +1009,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. */
+            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters. */
             422: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1031,7 +1044,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Storage could not be reached (`storage_unavailable`); retryable. */
+            /** @description Storage could not be reached or written (`storage_unavailable`), or too much large pricing is waiting (`service_busy`); retryable. */
             503: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1084,7 +1097,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. */
+            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters. */
             422: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1119,7 +1132,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Storage could not be reached (`storage_unavailable`); retryable. */
+            /** @description Storage could not be reached or written (`storage_unavailable`), or too much large pricing is waiting (`service_busy`); retryable. */
             503: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1200,7 +1213,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Storage could not be reached (`storage_unavailable`); retryable. */
+            /** @description Storage could not be reached or written (`storage_unavailable`), or too much large pricing is waiting (`service_busy`); retryable. */
             503: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1252,7 +1265,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. */
+            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters. */
             422: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1287,7 +1300,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Storage could not be reached (`storage_unavailable`); retryable. */
+            /** @description Storage could not be reached or written (`storage_unavailable`), or too much large pricing is waiting (`service_busy`); retryable. */
             503: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1368,7 +1381,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. */
+            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters. */
             422: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1403,7 +1416,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Storage could not be reached (`storage_unavailable`); retryable. */
+            /** @description Storage could not be reached or written (`storage_unavailable`), or too much large pricing is waiting (`service_busy`); retryable. */
             503: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1484,7 +1497,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Storage could not be reached (`storage_unavailable`); retryable. */
+            /** @description Storage could not be reached or written (`storage_unavailable`), or too much large pricing is waiting (`service_busy`); retryable. */
             503: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1543,7 +1556,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. */
+            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters. */
             422: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1578,7 +1591,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Storage could not be reached (`storage_unavailable`); retryable. */
+            /** @description Storage could not be reached or written (`storage_unavailable`), or too much large pricing is waiting (`service_busy`); retryable. */
             503: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1681,7 +1694,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. */
+            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters. */
             422: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1716,7 +1729,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Storage could not be reached (`storage_unavailable`); retryable. */
+            /** @description Storage could not be reached or written (`storage_unavailable`), or too much large pricing is waiting (`service_busy`); retryable. */
             503: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1797,7 +1810,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. */
+            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters. */
             422: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1832,7 +1845,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Storage could not be reached (`storage_unavailable`); retryable. */
+            /** @description Storage could not be reached or written (`storage_unavailable`), or too much large pricing is waiting (`service_busy`); retryable. */
             503: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */

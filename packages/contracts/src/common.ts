@@ -1,13 +1,14 @@
 // Schemas shared by several resources: lengths, ids, timestamps, the list envelope, issues.
 import { ISSUE_CODES, SEVERITIES } from './codes';
 import { z } from './zod';
+import { BOUNDS } from './bounds';
 
 /** A length in inches, > 0 and at most `max`. */
 export const positiveInches = (max: number) => z.number().gt(0).lte(max);
 /** A coordinate in inches, 0 to 120. */
-export const coordinate = z.number().gte(0).lte(120);
+export const coordinate = z.number().gte(0).lte(BOUNDS.lengthIn);
 /** An angle in degrees, -360 to 360, default 0. */
-export const angleDeg = z.number().gte(-360).lte(360).default(0);
+export const angleDeg = z.number().gte(-BOUNDS.angleDeg).lte(BOUNDS.angleDeg).default(0);
 
 export const Timestamp = z.iso.datetime({ offset: false }).openapi({ example: '2026-11-21T15:04:05.123Z' });
 
@@ -57,7 +58,7 @@ export interface ListEnvelope<T> {
 
 export const Label = z
   .string()
-  .max(60)
+  .max(BOUNDS.labelLength)
   .nullable()
   .default(null)
   .openapi({
@@ -71,11 +72,11 @@ export const pageLimit = z.coerce
   .number()
   .int()
   .min(1)
-  .max(50)
-  .default(20)
-  .openapi({ type: 'integer', minimum: 1, maximum: 50, default: 20, description: '1 to 50; default 20.' });
+  .max(BOUNDS.pageLimit)
+  .default(BOUNDS.pageLimitDefault)
+  .openapi({ type: 'integer', minimum: 1, maximum: BOUNDS.pageLimit, default: BOUNDS.pageLimitDefault, description: `1 to ${BOUNDS.pageLimit}; default ${BOUNDS.pageLimitDefault}.` });
 export const pageCursor = z
   .string()
-  .max(40)
+  .max(BOUNDS.searchLength)
   .optional()
   .openapi({ description: 'The `next_cursor` of the previous page.' });

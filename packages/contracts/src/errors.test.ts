@@ -21,7 +21,8 @@ describe('toParameterError', () => {
   it('names an out-of-range field with parameter_invalid', () => {
     const error = failure(QuoteRequest, { items: [plate, { ...plate, outline: { kind: 'rectangle', width_in: 130, height_in: 4 } }] });
     expect(error).toMatchObject({ status: 422, type: 'invalid_request_error', code: 'parameter_invalid', param: 'items[1].outline.width_in', retryable: false });
-    expect(error.message).toBe('items[1].outline.width_in must be at most 120.');
+    expect(error.message).toBe('outline.width_in must be at most 120.');
+    expect(error.param).toBe('items[1].outline.width_in');
   });
 
   it('names a missing field with parameter_missing', () => {
@@ -81,7 +82,7 @@ describe('toParameterError', () => {
   it('names an unknown item kind', () => {
     const error = failure(QuoteRequest, { items: [{ kind: 'weldment' }] });
     expect(error).toMatchObject({ code: 'parameter_invalid', param: 'items[0].kind' });
-    expect(error.message).toBe('items[0].kind must be one of "product", "plate".');
+    expect(error.message).toBe('kind must be one of "product", "plate".');
   });
 
   it('refuses a body that is not an object', () => {

@@ -162,16 +162,27 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown, prefix: Path): P
   const path = [...prefix, ...issue.path];
   if (issue.code === 'unrecognized_keys') {
     return issue.keys.map((key) => {
-      const param = formatParam([...path, clip(key, 64)]);
-      return { code: 'parameter_unknown', param, message: `${param} is not a field of this request; remove it.` };
+      const field = [...path, clip(key, 64)];
+      return { code: 'parameter_unknown', param: formatParam(field), message: `${messageSubject(field)} is not a field of this request; remove it.` };
     });
   }
   const param = path.length > 0 ? formatParam(path) : null;
-  const subject = param ?? 'The request body';
+  const subject = messageSubject(path) ?? 'The request body';
   if (isMissing(input, issue.path)) {
     return [{ code: 'parameter_missing', param, message: `${subject} is required.` }];
   }
   return [{ code: invalidCode(issue.path), param, message: `${subject} ${explain(issue)}.` }];
+}
+
+/**
+ * A field as a message names it: by its own name within its item (`outline.width_in`), never with
+ * the `items[0].` of the request around it, which `param` carries. Messages then read the same over
+ * REST and from a tool that takes one item's fields as its arguments.
+ */
+export function messageSubject(path: Path): string | null {
+  if (path.length === 0) return null;
+  if (path[0] === 'items' && typeof path[1] === 'number' && path.length > 2) return formatParam(path.slice(2));
+  return formatParam(path);
 }
 
 function isMissing(input: unknown, path: Path): boolean {

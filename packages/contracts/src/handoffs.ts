@@ -1,14 +1,15 @@
 // Order links: one page showing items of ready quotes, each with a button.
 import { Timestamp } from './common';
 import { z } from './zod';
+import { BOUNDS } from './bounds';
 
 export const HandoffRequest = z
   .object({
     quote_ids: z
-      .array(z.string().min(1).max(64))
+      .array(z.string().min(1).max(BOUNDS.quoteIdLength))
       .min(1)
-      .max(10)
-      .openapi({ description: 'Ready, unexpired quotes; at most 10 items across them.' }),
+      .max(BOUNDS.handoffQuoteIds)
+      .openapi({ description: `Ready, unexpired quotes; at most ${BOUNDS.handoffItems} items across them.` }),
   })
   .strict()
   .openapi('HandoffRequest', { example: { quote_ids: ['q_4Vx9kQ2mT7pL1sN8rB3cZ0'] } });

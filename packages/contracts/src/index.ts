@@ -1,3 +1,4 @@
+export { BOUNDS } from './bounds';
 export {
   ERROR_CODES,
   ERROR_STATUS,
@@ -20,6 +21,7 @@ export {
   ServiceError,
   clip,
   formatParam,
+  messageSubject,
   parseRequest,
   toParameterError,
 } from './errors';

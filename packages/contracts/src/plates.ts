@@ -2,11 +2,12 @@
 import { angleDeg, coordinate, Label, positiveInches } from './common';
 import { MaterialId } from './materials';
 import { z } from './zod';
+import { BOUNDS } from './bounds';
 
-export const MAX_CUTOUTS = 500;
-export const MIN_RING_WALL_IN = 0.125;
+export const MAX_CUTOUTS = BOUNDS.cutouts;
+export const MIN_RING_WALL_IN = BOUNDS.ringWallIn;
 
-const dimension = positiveInches(120);
+const dimension = positiveInches(BOUNDS.lengthIn);
 const Point = z.tuple([coordinate, coordinate]).openapi('Point', { description: '[x, y] in inches, each 0 to 120.' });
 export type Point = z.infer<typeof Point>;
 
@@ -41,17 +42,17 @@ export const PolygonOutline = z
     points_in: z
       .array(Point)
       .min(3)
-      .max(201)
+      .max(BOUNDS.polygonCorners + 1)
       .openapi({ description: '3 to 200 corners in either winding; a last corner repeating the first is dropped.' }),
   })
   .strict()
   .superRefine((polygon, ctx) => {
     const corners = dropClosingPoint(polygon.points_in).length;
-    if (corners < 3 || corners > 200) {
+    if (corners < 3 || corners > BOUNDS.polygonCorners) {
       ctx.addIssue({
         code: 'custom',
         path: ['points_in'],
-        message: `has ${corners} corners once a last corner repeating the first is dropped; send 3 to 200`,
+        message: `has ${corners} corners once a last corner repeating the first is dropped; send 3 to ${BOUNDS.polygonCorners}`,
       });
     }
   })
@@ -75,7 +76,7 @@ export const LinearHoles = z
     kind: z.literal('linear'),
     start_x_in: coordinate,
     start_y_in: coordinate,
-    count: z.int().min(1).max(100),
+    count: z.int().min(1).max(BOUNDS.patternCount),
     spacing_in: dimension,
     diameter_in: holeDiameter,
     angle_deg: angleDeg.openapi({ description: 'Direction of the row: 0 runs right, 90 runs up.' }),
@@ -88,8 +89,8 @@ export const GridHoles = z
     kind: z.literal('grid'),
     center_x_in: coordinate,
     center_y_in: coordinate,
-    columns: z.int().min(1).max(50),
-    rows: z.int().min(1).max(50),
+    columns: z.int().min(1).max(BOUNDS.gridColumns),
+    rows: z.int().min(1).max(BOUNDS.gridRows),
     x_spacing_in: dimension,
     y_spacing_in: dimension,
     diameter_in: holeDiameter,
@@ -103,7 +104,7 @@ export const BoltCircle = z
     kind: z.literal('bolt_circle'),
     center_x_in: coordinate,
     center_y_in: coordinate,
-    count: z.int().min(2).max(100),
+    count: z.int().min(2).max(BOUNDS.patternCount),
     bolt_circle_diameter_in: dimension,
     diameter_in: holeDiameter,
     start_angle_deg: angleDeg.openapi({ description: 'The first hole, counter-clockwise from +x.' }),
@@ -121,7 +122,16 @@ export const Slot = z
     angle_deg: angleDeg.openapi({ description: 'Long axis, counter-clockwise from +x.' }),
   })
   .strict()
-  .openapi('Slot', { description: 'Round-ended slot.' });
+  .superRefine((slot, ctx) => {
+    if (slot.width_in > slot.length_in) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['width_in'],
+        message: `(${slot.width_in}) is more than length_in (${slot.length_in}): a slot's length is tip to tip along its long axis, so it is at least its width. Swap the two and turn the slot with angle_deg (add 90) if the long axis runs the other way`,
+      });
+    }
+  })
+  .openapi('Slot', { description: 'Round-ended slot; width_in at most length_in.' });
 
 export const HolePattern = z
   .discriminatedUnion('kind', [SingleHole, LinearHoles, GridHoles, BoltCircle, Slot])
@@ -154,19 +164,19 @@ export const PlateItem = z
     thickness_in: z
       .number()
       .gt(0)
-      .lte(4)
+      .lte(BOUNDS.thicknessIn)
       .openapi({ description: "One of the material's listed thicknesses, exactly." }),
     outline: Outline,
     holes: z
       .array(HolePattern)
-      .max(200)
+      .max(BOUNDS.holeEntries)
       .default([])
-      .openapi({ description: 'At most 200 entries and 500 cutouts in all, counting every hole of a pattern.' }),
-    bends: z.array(Bend).max(10).default([]),
-    quantity: z.int().min(1).max(999).default(1),
+      .openapi({ description: `At most ${BOUNDS.holeEntries} entries and ${BOUNDS.cutouts} cutouts in all, counting every hole of a pattern.` }),
+    bends: z.array(Bend).max(BOUNDS.bends).default([]),
+    quantity: z.int().min(1).max(BOUNDS.plateQuantity).default(1),
     quantity_options: z
-      .array(z.int().min(1).max(999))
-      .max(5)
+      .array(z.int().min(1).max(BOUNDS.plateQuantity))
+      .max(BOUNDS.quantityOptions)
       .default([])
       .openapi({ description: 'Other quantities to price beside `quantity`.' }),
     label: Label,

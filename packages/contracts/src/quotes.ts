@@ -4,16 +4,17 @@ import { LeadTime, MaterialId } from './materials';
 import { PlateItem } from './plates';
 import { PRODUCT_SLUG_PATTERN, TierKind } from './products';
 import { z } from './zod';
+import { BOUNDS } from './bounds';
 
 export const ProductItem = z
   .object({
     kind: z.literal('product'),
-    slug: z.string().min(1).max(80).regex(PRODUCT_SLUG_PATTERN, 'may use only letters, digits, underscore and hyphen'),
+    slug: z.string().min(1).max(BOUNDS.slugLength).regex(PRODUCT_SLUG_PATTERN, 'may use only letters, digits, underscore and hyphen'),
     tier: TierKind.openapi({ description: 'Must be a tier marked orderable. A design package is bought once.' }),
-    quantity: z.int().min(1).max(50).default(1),
+    quantity: z.int().min(1).max(BOUNDS.productQuantity).default(1),
     quantity_options: z
-      .array(z.int().min(1).max(50))
-      .max(5)
+      .array(z.int().min(1).max(BOUNDS.productQuantity))
+      .max(BOUNDS.quantityOptions)
       .default([])
       .openapi({ description: 'Other quantities to price beside `quantity`; none for a design package.' }),
     label: Label,
@@ -28,7 +29,7 @@ export const QuoteRequestItem = z.discriminatedUnion('kind', [ProductItem, Plate
 export type QuoteRequestItem = z.infer<typeof QuoteRequestItem>;
 
 export const QuoteRequest = z
-  .object({ items: z.array(QuoteRequestItem).min(1).max(10) })
+  .object({ items: z.array(QuoteRequestItem).min(1).max(BOUNDS.itemsPerQuote) })
   .strict()
   .openapi('QuoteRequest');
 export type QuoteRequest = z.infer<typeof QuoteRequest>;

@@ -1,17 +1,18 @@
 // Quote-request links for work the quote endpoint does not price.
 import { Timestamp } from './common';
 import { z } from './zod';
+import { BOUNDS } from './bounds';
 
 export const RfqLinkRequest = z
   .object({
     description: z
       .string()
       .min(1)
-      .max(2000)
+      .max(BOUNDS.rfqDescription)
       .openapi({ description: 'Plain words: sizes, material, finish, how many, when needed. No contact details.' }),
-    material: z.string().max(60).nullable().default(null),
-    thickness_in: z.number().gt(0).lte(12).nullable().default(null),
-    quantity: z.int().min(1).max(100_000).nullable().default(null),
+    material: z.string().max(BOUNDS.rfqMaterial).nullable().default(null),
+    thickness_in: z.number().gt(0).lte(BOUNDS.rfqThicknessIn).nullable().default(null),
+    quantity: z.int().min(1).max(BOUNDS.rfqQuantity).nullable().default(null),
   })
   .strict()
   .openapi('RfqLinkRequest', {
@@ -40,10 +41,10 @@ export type RfqLink = z.infer<typeof RfqLink>;
  */
 export const RfqSubmissionForm = z
   .object({
-    description: z.string().trim().min(1).max(2000),
-    material: z.string().trim().max(60).nullable().default(null),
-    thickness_in: z.number().gt(0).lte(12).nullable().default(null),
-    quantity: z.int().min(1).max(100_000).nullable().default(null),
+    description: z.string().trim().min(1).max(BOUNDS.rfqDescription),
+    material: z.string().trim().max(BOUNDS.rfqMaterial).nullable().default(null),
+    thickness_in: z.number().gt(0).lte(BOUNDS.rfqThicknessIn).nullable().default(null),
+    quantity: z.int().min(1).max(BOUNDS.rfqQuantity).nullable().default(null),
     name: z.string().trim().min(1).max(100),
     email: z.email().max(254),
     phone: z

@@ -166,7 +166,7 @@ function checkPartSize(m: PlateMeasures, rules: PlateRules, issues: IssueList): 
 }
 
 function cutoutWidth(p: HolePattern): number {
-  return p.kind === 'slot' ? Math.min(p.width_in, p.length_in) : p.diameter_in;
+  return p.kind === 'slot' ? p.width_in : p.diameter_in;
 }
 
 /** "the 0.2 in wide strip", the width and where: the outline narrower than the minimum web. */

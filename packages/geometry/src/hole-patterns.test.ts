@@ -52,8 +52,9 @@ describe('expandHoles', () => {
     expect(s).toMatchObject({ kind: 'slot', x: 3, y: 2, ax: 3, ay: 1, bx: 3, by: 3, radius: 0.25 });
   });
 
-  it('reads a slot sent shorter than it is wide as the same slot turned a quarter turn', () => {
-    const [s] = expand({ kind: 'slot', center_x_in: 3, center_y_in: 2, width_in: 2.5, length_in: 0.5 });
+  it('refuses a slot wider than it is long instead of turning it silently', () => {
+    expect(() => expand({ kind: 'slot', center_x_in: 3, center_y_in: 2, width_in: 2.5, length_in: 0.5 })).toThrow(/more than length_in \(0\.5\)/);
+    const [s] = expand({ kind: 'slot', center_x_in: 3, center_y_in: 2, width_in: 0.5, length_in: 2.5, angle_deg: 90 });
     expect(s).toMatchObject({ ax: 3, ay: 1, bx: 3, by: 3, radius: 0.25 });
   });
 

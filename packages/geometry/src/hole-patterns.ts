@@ -66,11 +66,9 @@ function expandPattern(p: HolePattern, entry: number, out: Cutout[]): void {
       return;
     }
     case 'slot': {
-      // A slot sent shorter than it is wide is the same slot turned a quarter turn.
-      const long = Math.max(p.length_in, p.width_in);
-      const wide = Math.min(p.length_in, p.width_in);
-      const [c, s] = cosSin(p.angle_deg + (p.length_in < p.width_in ? 90 : 0));
-      const half = (long - wide) / 2;
+      // The contract keeps width_in at most length_in (tip to tip).
+      const [c, s] = cosSin(p.angle_deg);
+      const half = (p.length_in - p.width_in) / 2;
       out.push({
         kind: 'slot',
         entry,
@@ -81,7 +79,7 @@ function expandPattern(p: HolePattern, entry: number, out: Cutout[]): void {
         ay: p.center_y_in - half * s,
         bx: p.center_x_in + half * c,
         by: p.center_y_in + half * s,
-        radius: wide / 2,
+        radius: p.width_in / 2,
       });
       return;
     }

@@ -62,7 +62,7 @@ const holePattern: fc.Arbitrary<HolePattern> = fc.oneof(
     width_in: sixtyFourths(0.0625, 2),
     length_in: sixtyFourths(0.0625, 6),
     angle_deg: fc.integer({ min: -360, max: 360 }),
-  }),
+  }).map((slot) => (slot.width_in > slot.length_in ? { ...slot, width_in: slot.length_in, length_in: slot.width_in } : slot)),
 );
 
 const bendLine = fc

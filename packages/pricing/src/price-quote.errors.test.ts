@@ -33,7 +33,15 @@ describe('priceQuote request errors', () => {
   it('refuses a thickness the material does not list', () => {
     const error = errorOf([PLATE_A, PLATE_A, { ...PLATE_A, thickness_in: 0.3 }]);
     expect(error).toMatchObject({ code: 'thickness_not_offered', param: 'items[2].thickness_in' });
-    expect(error.message).toMatch(/0\.25, 0\.3125/);
+    expect(error.message).toBe(
+      'thickness_in 0.3 is not sold in mild_steel; the nearest sold are 0.25 (1/4 in) and 0.3125 (5/16 in): send one exactly as listed (every thickness: list_materials or GET /materials).',
+    );
+  });
+
+  it('names the listed value when the thickness sent is the same plate written another way', () => {
+    const error = errorOf([{ ...PLATE_A, material: 'aluminum_6061', thickness_in: 0.1875, bends: [] }]);
+    expect(error).toMatchObject({ code: 'thickness_not_offered', param: 'items[0].thickness_in' });
+    expect(error.message).toBe('3/16 in aluminum_6061 is sold as 0.19: send thickness_in 0.19.');
   });
 
   it('refuses plate items while plate orders are switched off', () => {

@@ -1,18 +1,20 @@
-// Request-level rules that SPEC.md answers with a 422: values outside what the products and materials
-// lists give. Checked for every item before anything is priced, so a quote is all or nothing.
+// Request-level rules that the contract answers with a 422: values outside what the products and
+// materials lists give. Checked for every item before anything is priced, so a quote is all or nothing.
+// Messages name a field by its own name (`param` carries the item's path) and, where they point
+// elsewhere, name both ways there: the tool and the REST route.
 import type { Catalog, PlateStock } from '@shop/catalog';
-import { ServiceError } from '@shop/contracts';
-import type { PlateItem, Product, ProductItem, ProductTier, QuoteRequest } from '@shop/contracts';
+import { BOUNDS, ServiceError } from '@shop/contracts';
+import type { Material, PlateItem, Product, ProductItem, ProductTier, QuoteRequest } from '@shop/contracts';
+import { formatThickness } from '@shop/geometry';
 
-const MAX_PLATE_QUANTITY = 999;
-const MAX_PRODUCT_QUANTITY = 50;
-const MAX_QUANTITY_OPTIONS = 5;
-const MAX_ITEMS = 10;
+const LIST_MATERIALS = 'list_materials or GET /materials';
+const LIST_PRODUCTS = 'search_products or GET /products';
+const RFQ_LINK = 'a quote-request link (create_rfq_link or POST /rfq-links)';
 
 export function validateRequest(request: QuoteRequest, catalog: Catalog): void {
   const items = request.items;
-  if (items.length < 1 || items.length > MAX_ITEMS) {
-    throw new ServiceError('parameter_invalid', `items must have 1 to ${MAX_ITEMS} entries; it has ${items.length}.`, { param: 'items' });
+  if (items.length < 1 || items.length > BOUNDS.itemsPerQuote) {
+    throw new ServiceError('parameter_invalid', `items must have 1 to ${BOUNDS.itemsPerQuote} entries; it has ${items.length}.`, { param: 'items' });
   }
   const designs = new Map<string, number>();
   items.forEach((item, index) => {
@@ -39,7 +41,7 @@ export function validatePlateItem(item: PlateItem, catalog: Catalog, index: numb
   const at = `items[${index}]`;
   const stock = catalog.findPlateStock(item.material, item.thickness_in);
   if (stock !== undefined) {
-    checkQuantities(item.quantity, item.quantity_options, MAX_PLATE_QUANTITY, at);
+    checkQuantities(item.quantity, item.quantity_options, BOUNDS.plateQuantity, at);
     return stock;
   }
   const material = catalog.getMaterial(item.material);
@@ -47,24 +49,43 @@ export function validatePlateItem(item: PlateItem, catalog: Catalog, index: numb
     throw new ServiceError(
       'material_unavailable',
       catalog.plateOrdersEnabled
-        ? `${at}.material "${item.material}" is not a plate material; use one of GET /materials.`
-        : `${at}.material "${item.material}" is not available: online plate orders are switched off for now. Ask for a quote-request link instead.`,
+        ? `material "${item.material}" is not a plate material; list them with ${LIST_MATERIALS}.`
+        : `material "${item.material}" is not available: online plate orders are switched off for now. Ask for ${RFQ_LINK} instead.`,
       { param: `${at}.material` },
     );
   }
-  const sold = material.thicknesses.map((t) => t.thickness_in).join(', ');
-  throw new ServiceError(
-    'thickness_not_offered',
-    `${at}.thickness_in ${item.thickness_in} is not sold in ${material.name}; send one of these values exactly: ${sold}.`,
-    { param: `${at}.thickness_in` },
-  );
+  throw new ServiceError('thickness_not_offered', explainThickness(item.thickness_in, material), { param: `${at}.thickness_in` });
+}
+
+// A thickness sent within this of a listed one is the same plate written another way (3/16 for 0.19).
+const SAME_PLATE_IN = 0.01;
+
+/**
+ * What to send instead of a thickness not sold: the listed value when the one sent is that plate
+ * written another way ("3/16 in aluminum_6061 is sold as 0.19: send 0.19"), else the nearest below
+ * and above.
+ */
+function explainThickness(sent: number, material: Material): string {
+  const listed = material.thicknesses.map((t) => t.thickness_in).sort((a, b) => a - b);
+  const below = [...listed].reverse().find((t) => t < sent);
+  const above = listed.find((t) => t > sent);
+  const nearest = [below, above].filter((t): t is number => t !== undefined).sort((a, b) => Math.abs(a - sent) - Math.abs(b - sent))[0];
+  if (nearest !== undefined && Math.abs(nearest - sent) <= SAME_PLATE_IN) {
+    return `${formatThickness(sent)} ${material.id} is sold as ${nearest}: send thickness_in ${nearest}.`;
+  }
+  const options = [below, above].filter((t): t is number => t !== undefined).map((t) => `${t} (${labelOf(material, t)})`);
+  return `thickness_in ${sent} is not sold in ${material.id}; the nearest sold ${options.length === 1 ? 'is' : 'are'} ${options.join(' and ')}: send one exactly as listed (every thickness: ${LIST_MATERIALS}).`;
+}
+
+function labelOf(material: Material, thicknessIn: number): string {
+  return material.thicknesses.find((t) => t.thickness_in === thicknessIn)?.label ?? `${thicknessIn} in`;
 }
 
 export function validateProductItem(item: ProductItem, catalog: Catalog, index: number): { product: Product; tier: ProductTier } {
   const at = `items[${index}]`;
   const product = catalog.getProduct(item.slug);
   if (product === undefined) {
-    throw new ServiceError('product_unknown', `${at}.slug "${item.slug}" is not a product; list them with GET /products.`, {
+    throw new ServiceError('product_unknown', `slug "${item.slug}" is not a product; list them with ${LIST_PRODUCTS}.`, {
       param: `${at}.slug`,
     });
   }
@@ -73,42 +94,40 @@ export function validateProductItem(item: ProductItem, catalog: Catalog, index: 
     const open = product.tiers.filter((t) => t.orderable).map((t) => t.kind);
     throw new ServiceError(
       'tier_not_orderable',
-      `${at}.tier "${item.tier}" of ${product.slug} cannot be ordered online (its price is on request); choose ${open.join(' or ')}, or ask for a quote-request link.`,
+      `tier "${item.tier}" of ${product.slug} cannot be ordered online (its price is on request); choose ${open.join(' or ')}, or ask for ${RFQ_LINK}.`,
       { param: `${at}.tier` },
     );
   }
   if (tier.kind === 'design') {
     if (item.quantity !== 1) {
-      throw new ServiceError('design_quantity_fixed', `${at}.quantity must be 1 for a design package: it is bought once.`, {
+      throw new ServiceError('design_quantity_fixed', 'quantity must be 1 for a design package: it is bought once.', {
         param: `${at}.quantity`,
       });
     }
     if (item.quantity_options.length > 0) {
-      throw new ServiceError(
-        'design_quantity_fixed',
-        `${at}.quantity_options must be left out for a design package: it is bought once, at quantity 1.`,
-        { param: `${at}.quantity_options` },
-      );
+      throw new ServiceError('design_quantity_fixed', 'quantity_options must be left out for a design package: it is bought once, at quantity 1.', {
+        param: `${at}.quantity_options`,
+      });
     }
   }
-  checkQuantities(item.quantity, item.quantity_options, MAX_PRODUCT_QUANTITY, at);
+  checkQuantities(item.quantity, item.quantity_options, BOUNDS.productQuantity, at);
   return { product, tier };
 }
 
 function checkQuantities(quantity: number, options: readonly number[], max: number, at: string): void {
   if (!isQuantity(quantity, max)) {
-    throw new ServiceError('quantity_out_of_range', `${at}.quantity must be a whole number from 1 to ${max}.`, {
+    throw new ServiceError('quantity_out_of_range', `quantity must be a whole number from 1 to ${max}.`, {
       param: `${at}.quantity`,
     });
   }
-  if (options.length > MAX_QUANTITY_OPTIONS) {
-    throw new ServiceError('quantity_out_of_range', `${at}.quantity_options may list at most ${MAX_QUANTITY_OPTIONS} quantities.`, {
+  if (options.length > BOUNDS.quantityOptions) {
+    throw new ServiceError('quantity_out_of_range', `quantity_options may list at most ${BOUNDS.quantityOptions} quantities.`, {
       param: `${at}.quantity_options`,
     });
   }
   options.forEach((option, i) => {
     if (!isQuantity(option, max)) {
-      throw new ServiceError('quantity_out_of_range', `${at}.quantity_options[${i}] must be a whole number from 1 to ${max}.`, {
+      throw new ServiceError('quantity_out_of_range', `quantity_options[${i}] must be a whole number from 1 to ${max}.`, {
         param: `${at}.quantity_options[${i}]`,
       });
     }

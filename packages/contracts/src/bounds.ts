@@ -1,0 +1,46 @@
+// Every bound of the contract in one place: the schemas, the pricing library's own checks, the pages
+// and the tool descriptions all read them from here.
+
+export const BOUNDS = {
+  /** Items in one quote request. */
+  itemsPerQuote: 10,
+  plateQuantity: 999,
+  productQuantity: 50,
+  /** Entries of `quantity_options`. */
+  quantityOptions: 5,
+  labelLength: 60,
+  slugLength: 80,
+  /** Plate thickness in inches, > 0 and at most this (and within the material's laser limit). */
+  thicknessIn: 4,
+  /** Outline dimensions and every coordinate, in inches. */
+  lengthIn: 120,
+  polygonCorners: 200,
+  /** Entries of `holes`. */
+  holeEntries: 200,
+  /** Cutouts in all, counting every hole of a pattern. */
+  cutouts: 500,
+  bends: 10,
+  /** Holes in a linear pattern or on a bolt circle. */
+  patternCount: 100,
+  gridColumns: 50,
+  gridRows: 50,
+  /** Angles in degrees, -360 to 360. */
+  angleDeg: 360,
+  /** A ring's wall (half the difference of its diameters), in inches. */
+  ringWallIn: 0.125,
+  handoffQuoteIds: 10,
+  /** Items across the quotes of one handoff. */
+  handoffItems: 10,
+  quoteIdLength: 64,
+  rfqDescription: 2_000,
+  rfqMaterial: 60,
+  rfqThicknessIn: 12,
+  rfqQuantity: 100_000,
+  /** Request bodies, in bytes. */
+  bodyBytes: 256 * 1024,
+  /** `limit` of a list page, and its default. */
+  pageLimit: 50,
+  pageLimitDefault: 20,
+  /** Search and cursor text of the lists. */
+  searchLength: 40,
+} as const;
