@@ -19,6 +19,26 @@ describe('every failure answers the error envelope', () => {
   });
   afterAll(() => app.close());
 
+  it.each([
+    ['GET', '/api/v1/status?verbose=1'],
+    ['GET', '/api/v1/quotes/q_0000000000000000000000?x=1'],
+    ['GET', '/api/v1/products/round-bale-feeder?tier=kit'],
+    ['GET', '/api/v1/openapi.json?format=yaml'],
+    ['POST', '/api/v1/handoffs?x=1'],
+  ])('%s %s: a query parameter on a route that takes none is 422 parameter_unknown naming it', async (method, path) => {
+    const reply = await http.request(method, path, method === 'POST' ? { body: { quote_ids: ['q_x'] } } : {});
+    expectError(reply, 422, 'invalid_request_error', 'parameter_unknown');
+    const name = new URL(path, 'http://x').searchParams.keys().next().value;
+    expect(reply.json.error.param).toBe(name);
+    expect(reply.json.error.message).toBe(`${name} is not a query parameter of this route; it takes none: remove it.`);
+  });
+
+  it('an unknown query parameter of a list route is 422 parameter_unknown too', async () => {
+    const reply = await http.request('GET', '/api/v1/products?colour=red');
+    expectError(reply, 422, 'invalid_request_error', 'parameter_unknown');
+    expect(reply.json.error.param).toBe('colour');
+  });
+
   it('an unknown route is 404 route_not_found', async () => {
     expectError(await http.request('GET', '/api/v1/nothing-here'), 404, 'not_found_error', 'route_not_found');
     expectError(await http.request('GET', '/elsewhere'), 404, 'not_found_error', 'route_not_found');
@@ -57,7 +77,10 @@ describe('a JSON route of the API router', () => {
   let http: Harness;
 
   beforeAll(async () => {
-    const api = new ApiRouter()
+    const api = new ApiRouter([
+      { method: 'post', path: '/echo', query: null },
+      { method: 'get', path: '/boom', query: null },
+    ])
       .post('/echo', (req, res) => {
         if (req.body?.fail) throw new ServiceError('parameter_invalid', 'fail is set', { param: 'fail' });
         res.status(201).json(req.body ?? null);

@@ -149,7 +149,7 @@ describe('hostile input', () => {
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
       expect(preflight.headers.get('access-control-allow-methods')).toBe('GET,HEAD,POST');
-      expect(preflight.headers.get('access-control-allow-headers')).toBe('Content-Type');
+      expect(preflight.headers.get('access-control-allow-headers')).toBe('Content-Type,Idempotency-Key');
       expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
       const simple = await app.http.request('GET', '/api/v1/materials', { headers: { origin: 'https://tools.example', cookie: 'session=1' } });
       expect(simple.headers.get('access-control-allow-origin')).toBe('*');

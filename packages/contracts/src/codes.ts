@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   request_timeout: 408,
   quote_expired: 409,
   quote_not_ready: 409,
+  idempotency_key_reused: 409,
+  idempotency_key_in_use: 409,
   link_expired: 410,
   body_too_large: 413,
   unsupported_media_type: 415,
@@ -60,7 +62,7 @@ export function errorTypeForStatus(status: number): ErrorType {
 
 /** Whether a caller may send the same request again and expect it to succeed later. */
 export function isRetryableCode(code: ErrorCode): boolean {
-  return code === 'rate_limited' || code === 'storage_unavailable' || code === 'service_busy' || code === 'request_timeout';
+  return code === 'rate_limited' || code === 'storage_unavailable' || code === 'service_busy' || code === 'request_timeout' || code === 'idempotency_key_in_use';
 }
 
 export const ISSUE_SEVERITY = {

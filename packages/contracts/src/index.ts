@@ -30,7 +30,9 @@ export { MAX_ITEM_ISSUES, REPEATS_SHOWN, compareIssues, compareParams, orderItem
 export { HANDOFF_ACTIONS, Handoff, HandoffItem, HandoffRequest } from './handoffs';
 export type { HandoffAction } from './handoffs';
 export { LeadTime, MATERIAL_IDS, Material, MaterialId, MaterialList, MaterialsQuery, ThicknessOffer } from './materials';
-export { API_ROUTES, buildOpenApiDocument } from './openapi';
+export { API_ROUTES } from './api-routes';
+export type { ApiRoute } from './api-routes';
+export { buildOpenApiDocument } from './openapi';
 export { API_PREFIX, PUBLIC_PATHS, publicUrls } from './public-paths';
 export type { HttpMethod, OpenApiDocument, OpenApiOptions } from './openapi';
 export {

@@ -3,6 +3,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import type { ResponseConfig, RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { ErrorEnvelope } from './errors';
 import { API_PREFIX } from './public-paths';
+export type { HttpMethod } from './api-routes';
 import { Handoff, HandoffRequest } from './handoffs';
 import { MaterialList } from './materials';
 import { Product, ProductList, ProductQuery } from './products';
@@ -12,23 +13,6 @@ import { RfqLink, RfqLinkRequest } from './rfq';
 import { Status } from './status';
 import { z } from './zod';
 
-
-export type HttpMethod = 'get' | 'post';
-
-/** Every route of the REST interface, relative to `${PUBLIC_URL}/api/v1`. */
-export const API_ROUTES: ReadonlyArray<{ method: HttpMethod; path: string }> = [
-  { method: 'get', path: '/status' },
-  { method: 'get', path: '/openapi.json' },
-  { method: 'get', path: '/materials' },
-  { method: 'get', path: '/products' },
-  { method: 'get', path: '/products/{slug}' },
-  { method: 'get', path: '/profiles' },
-  { method: 'post', path: '/quotes' },
-  { method: 'get', path: '/quotes/{public_id}' },
-  { method: 'get', path: '/quotes/{public_id}/items/{index}/preview.svg' },
-  { method: 'post', path: '/handoffs' },
-  { method: 'post', path: '/rfq-links' },
-];
 
 const requestIdHeader = z.string().openapi({ description: 'Identifies the request; equals `request_id` in an error.' });
 const headers = z.object({ 'X-Request-Id': requestIdHeader });

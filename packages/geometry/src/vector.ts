@@ -56,7 +56,10 @@ function onSegment(ax: number, ay: number, bx: number, by: number, px: number, p
   );
 }
 
-/** Shortest distance between segments ab and cd (either may be a single point). */
+/**
+ * Shortest distance between segments ab and cd (either may be a single point), by clamping the
+ * closest points of the two lines onto the segments; no allocation, for the hot pair checks.
+ */
 export function segmentDistance(
   ax: number,
   ay: number,
@@ -67,14 +70,33 @@ export function segmentDistance(
   dx: number,
   dy: number,
 ): number {
+  const ux = bx - ax;
+  const uy = by - ay;
+  const vx = dx - cx;
+  const vy = dy - cy;
+  const wx = ax - cx;
+  const wy = ay - cy;
+  const a = ux * ux + uy * uy;
+  const c = vx * vx + vy * vy;
+  if (a === 0 || c === 0) {
+    // A point against a segment (or a point).
+    if (a === 0) return Math.sqrt(pointSegmentDistanceSq(ax, ay, cx, cy, dx, dy));
+    return Math.sqrt(pointSegmentDistanceSq(cx, cy, ax, ay, bx, by));
+  }
   if (segmentsMeet(ax, ay, bx, by, cx, cy, dx, dy)) return 0;
-  const d = Math.min(
-    pointSegmentDistanceSq(ax, ay, cx, cy, dx, dy),
-    pointSegmentDistanceSq(bx, by, cx, cy, dx, dy),
-    pointSegmentDistanceSq(cx, cy, ax, ay, bx, by),
-    pointSegmentDistanceSq(dx, dy, ax, ay, bx, by),
-  );
-  return Math.sqrt(d);
+  const b = ux * vx + uy * vy;
+  const d = ux * wx + uy * wy;
+  const e = vx * wx + vy * wy;
+  const denom = a * c - b * b;
+  let s = denom > 1e-18 * a * c ? Math.min(1, Math.max(0, (b * e - c * d) / denom)) : 0;
+  let t = (b * s + e) / c;
+  if (t < 0 || t > 1) {
+    t = Math.min(1, Math.max(0, t));
+    s = Math.min(1, Math.max(0, (b * t - d) / a));
+  }
+  const px = wx + s * ux - t * vx;
+  const py = wy + s * uy - t * vy;
+  return Math.sqrt(px * px + py * py);
 }
 
 /** Closest points of segments ab and cd: p = a + s (b - a), q = c + t (d - c), and their distance. */

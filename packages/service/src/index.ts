@@ -3,6 +3,8 @@ export type { Config } from './config';
 export { ManualClock, systemClock } from './context';
 export type { Clock, RequestContext } from './context';
 export { MAX_HANDOFF_ITEMS } from './handoffs';
+export { IDEMPOTENCY_HEADER } from './idempotency';
+export type { Answer, IdempotentCall } from './idempotency';
 export type { PlateDesign } from './handoffs';
 export { ID_LENGTH, isWellFormedId, newId, newRequestId } from './ids';
 export type { IdPrefix } from './ids';

@@ -6,6 +6,7 @@ import type { PurgeCounts, Storage, StorageHealth } from '@shop/storage';
 import { createCatalogCases } from './catalog-cases';
 import type { Config } from './config';
 import { createHandoffCases } from './handoffs';
+import { createIdempotency } from './idempotency';
 import { createPageCases } from './pages';
 import { createQuotePricer } from './quote-pricer';
 import { createQuoteCases } from './quotes';
@@ -44,6 +45,8 @@ export function createService(deps: ServiceDeps) {
     ...createHandoffCases({ storage, limits, publicUrl: config.publicUrl, findQuote: quotes.findQuote }),
     ...rfq,
     ...createPageCases({ catalog, storage, limits, createRfqLink: rfq.createRfqLink }),
+    /** Runs a POST at most once per Idempotency-Key (client, route, key) within 24 hours. */
+    idempotent: createIdempotency(storage).run,
 
     /**
      * Whether the service can do its work: the database reached, intact and able to take a write

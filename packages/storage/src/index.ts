@@ -5,6 +5,9 @@ export { RETENTION_DAYS } from './records';
 export type {
   HandoffRecord,
   HandoffRepository,
+  IdempotencyClaim,
+  IdempotencyOutcome,
+  IdempotencyRepository,
   NewHandoff,
   NewRfqSubmission,
   PlateDesignRecord,

@@ -13,6 +13,7 @@ import { PrismaClient as SqlitePrismaClient } from './generated/sqlite/client';
 import { parseDatabaseUrl } from './database-url';
 import type {
   HandoffRepository,
+  IdempotencyRepository,
   PlateDesignRepository,
   PurgeCounts,
   QuoteRepository,
@@ -21,6 +22,7 @@ import type {
 } from './records';
 import {
   createHandoffRepository,
+  createIdempotencyRepository,
   createPlateDesignRepository,
   createQuoteRepository,
   createRfqLinkRepository,
@@ -71,6 +73,7 @@ export interface Storage {
   designs: PlateDesignRepository;
   rfqLinks: RfqLinkRepository;
   rfqSubmissions: RfqSubmissionRepository;
+  idempotencyKeys: IdempotencyRepository;
   /** Names and duration of the migrations applied by openStorage (none when already current). */
   startup: { appliedMigrations: string[]; migrationMs: number };
   purgeExpired(now: Date): Promise<PurgeCounts>;
@@ -153,6 +156,7 @@ function assembleStorage(parts: StorageParts): Storage {
     designs: createPlateDesignRepository(db, guard),
     rfqLinks: createRfqLinkRepository(db, guard),
     rfqSubmissions: createRfqSubmissionRepository(db, guard),
+    idempotencyKeys: createIdempotencyRepository(db, guard),
     startup: parts.startup,
     purgeExpired: (now) => purgeExpiredRows(db, now, guard),
     createRateLimiter: parts.createRateLimiter,

@@ -51,6 +51,31 @@ export interface NewRfqSubmission extends RfqSubmissionRecord {
   idempotencyKey: string;
 }
 
+/** An Idempotency-Key's row: the hash of its scope (client, route, key) and of the body it came with. */
+export interface IdempotencyClaim {
+  key: string;
+  requestHash: string;
+  now: Date;
+  /** How long the answer is kept for the same key. */
+  keepMs: number;
+  /** A first request still running after this long is taken as dead: its key may be claimed again. */
+  staleMs: number;
+}
+
+/** What a claim found: the key is now this request's, or the first request's state. */
+export type IdempotencyOutcome =
+  | { claimed: true }
+  | { claimed: false; requestHash: string; answer: { status: number; body: string } | null };
+
+export interface IdempotencyRepository {
+  /** Takes the key for this request unless another holds it (done, or still running and not stale). */
+  claim(claim: IdempotencyClaim): Promise<IdempotencyOutcome>;
+  /** Keeps the answer given for a claimed key. */
+  complete(key: string, answer: { status: number; body: string }): Promise<void>;
+  /** Gives a claimed key up (its request failed), so the same key may be sent again. */
+  release(key: string): Promise<void>;
+}
+
 export interface PurgeCounts {
   quotes: number;
   designs: number;
@@ -58,6 +83,8 @@ export interface PurgeCounts {
   rfqLinks: number;
   /** Rate-limit windows that ended over an hour ago. */
   rateLimits: number;
+  /** Idempotency keys past their 24 hours. */
+  idempotencyKeys: number;
 }
 
 export interface QuoteRepository {

@@ -224,3 +224,45 @@ describeEachDatabase('repositories', (createDatabase) => {
     }
   });
 });
+
+describeEachDatabase('idempotency keys', (make) => {
+  let database: TestDatabase;
+  let storage: Storage;
+  const at = new Date('2026-03-02T10:00:00.000Z');
+  const claim = (key: string, requestHash: string, now = at) => storage.idempotencyKeys.claim({ key, requestHash, now, keepMs: 86_400_000, staleMs: 60_000 });
+
+  beforeAll(async () => {
+    database = make();
+    storage = await database.open();
+  });
+  afterAll(async () => {
+    await storage.close();
+    await database.drop();
+  });
+
+  it('gives a new key to its first request, says a second one is still running, then replays the answer kept', async () => {
+    await expect(claim('k1', 'h1')).resolves.toEqual({ claimed: true });
+    await expect(claim('k1', 'h1')).resolves.toEqual({ claimed: false, requestHash: 'h1', answer: null });
+    await storage.idempotencyKeys.complete('k1', { status: 201, body: '{"id":"q_1"}' });
+    await expect(claim('k1', 'h1')).resolves.toEqual({ claimed: false, requestHash: 'h1', answer: { status: 201, body: '{"id":"q_1"}' } });
+    await expect(claim('k1', 'other')).resolves.toEqual({ claimed: false, requestHash: 'h1', answer: { status: 201, body: '{"id":"q_1"}' } });
+  });
+
+  it('frees a released key, a key past its 24 hours, and a first request dead for a minute', async () => {
+    await claim('k2', 'h2');
+    await storage.idempotencyKeys.release('k2');
+    await expect(claim('k2', 'h2b')).resolves.toEqual({ claimed: true });
+    await storage.idempotencyKeys.complete('k2', { status: 201, body: '{}' });
+    await expect(claim('k2', 'h2c', new Date(at.getTime() + 86_400_000))).resolves.toEqual({ claimed: true });
+    await claim('k3', 'h3');
+    await expect(claim('k3', 'h3', new Date(at.getTime() + 59_000))).resolves.toMatchObject({ claimed: false, answer: null });
+    await expect(claim('k3', 'h3', new Date(at.getTime() + 61_000))).resolves.toEqual({ claimed: true });
+  });
+
+  it('purges keys past their 24 hours', async () => {
+    await claim('k4', 'h4');
+    const counts = await storage.purgeExpired(new Date(at.getTime() + 2 * 86_400_000));
+    expect(counts.idempotencyKeys).toBeGreaterThanOrEqual(1);
+    await expect(claim('k4', 'other', new Date(at.getTime() + 2 * 86_400_000))).resolves.toEqual({ claimed: true });
+  });
+});

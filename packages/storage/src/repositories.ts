@@ -6,6 +6,7 @@ import {
   computeRetentionCutoff,
   isPastRetention,
   type HandoffRecord,
+  type IdempotencyRepository,
   type HandoffRepository,
   type PlateDesignRecord,
   type PlateDesignRepository,
@@ -134,6 +135,47 @@ export function createRfqSubmissionRepository(db: ShopPrismaClient, guardStorage
   };
 }
 
+interface IdempotencyRow {
+  key: string;
+}
+
+export function createIdempotencyRepository(db: ShopPrismaClient, guardStorage: StorageGuard): IdempotencyRepository {
+  return {
+    async claim({ key, requestHash, now, keepMs, staleMs }) {
+      const nowMs = BigInt(now.getTime());
+      const expiresMs = nowMs + BigInt(keepMs);
+      const staleBefore = nowMs - BigInt(staleMs);
+      // One statement: a new key, an expired one or a stale unfinished one becomes this request's;
+      // otherwise the row stays as it is. Then the row says which happened.
+      const rows = await guardStorage('claim the idempotency key', () =>
+        db.$queryRaw<IdempotencyRow[]>(Prisma.sql`
+          INSERT INTO "idempotency_keys" ("key", "request_hash", "status", "body", "created_ms", "expires_ms")
+          VALUES (${key}, ${requestHash}, NULL, NULL, ${nowMs}, ${expiresMs})
+          ON CONFLICT ("key") DO UPDATE SET
+            "request_hash" = excluded."request_hash", "status" = NULL, "body" = NULL,
+            "created_ms" = excluded."created_ms", "expires_ms" = excluded."expires_ms"
+          WHERE "idempotency_keys"."expires_ms" <= excluded."created_ms"
+             OR ("idempotency_keys"."status" IS NULL AND "idempotency_keys"."created_ms" <= ${staleBefore})
+          RETURNING "key"`),
+      );
+      // A row comes back only when this request inserted or took it over.
+      if (rows.length === 1) return { claimed: true };
+      const existing = await guardStorage('read the idempotency key', () =>
+        db.idempotencyKey.findUnique({ where: { key }, select: { requestHash: true, status: true, body: true } }),
+      );
+      if (!existing) return { claimed: false, requestHash: '', answer: null };
+      const answer = existing.status !== null && existing.body !== null ? { status: existing.status, body: existing.body } : null;
+      return { claimed: false, requestHash: existing.requestHash, answer };
+    },
+    async complete(key, answer) {
+      await guardStorage('keep the idempotent answer', () => db.idempotencyKey.update({ where: { key }, data: { status: answer.status, body: answer.body } }));
+    },
+    async release(key) {
+      await guardStorage('release the idempotency key', () => db.idempotencyKey.deleteMany({ where: { key, status: null } }));
+    },
+  };
+}
+
 export async function purgeExpiredRows(db: ShopPrismaClient, now: Date, guardStorage: StorageGuard): Promise<PurgeCounts> {
   const past = { expiresAt: { lte: computeRetentionCutoff(now) } };
   // Designs first so their count is not hidden by the cascade from handoffs.
@@ -145,12 +187,14 @@ export async function purgeExpiredRows(db: ShopPrismaClient, now: Date, guardSto
     const rateLimits = await db.rateLimit.deleteMany({
       where: { expire: { lt: BigInt(now.getTime() - 3_600_000) } },
     });
+    const idempotencyKeys = await db.idempotencyKey.deleteMany({ where: { expiresMs: { lte: BigInt(now.getTime()) } } });
     return {
       quotes: quotes.count,
       designs: designs.count,
       handoffs: handoffs.count,
       rfqLinks: rfqLinks.count,
       rateLimits: rateLimits.count,
+      idempotencyKeys: idempotencyKeys.count,
     };
   });
 }

@@ -8,8 +8,8 @@ const allowCrossOrigin = cors({
   origin: '*',
   credentials: false,
   methods: ['GET', 'HEAD', 'POST'],
-  allowedHeaders: ['Content-Type'],
-  exposedHeaders: ['X-Request-Id', 'Retry-After'],
+  allowedHeaders: ['Content-Type', 'Idempotency-Key'],
+  exposedHeaders: ['X-Request-Id', 'Retry-After', 'Idempotent-Replayed'],
   maxAge: 86_400,
 });
 

@@ -1,7 +1,7 @@
-// A router that knows its routes: each path answers 405 for methods it does not take, and the
-// route list can be compared with the OpenAPI document.
-import { ServiceError } from '@shop/contracts';
-import type { HttpMethod } from '@shop/contracts';
+// A router that knows its routes: it mounts only the routes of the contract's list, refuses query
+// parameters on a route that takes none, and answers 405 for the methods a path does not take.
+import { API_ROUTES, ServiceError, clip } from '@shop/contracts';
+import type { ApiRoute, HttpMethod } from '@shop/contracts';
 import { Router, json } from 'express';
 import type { Router as ExpressRouter } from 'express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
@@ -19,6 +19,22 @@ export const BODY_LIMIT = '256kb';
 
 const parseJson = json({ limit: BODY_LIMIT, type: () => true });
 
+/** A route that takes no query parameters refuses any sent, naming the first (422 parameter_unknown). */
+const refuseQuery: RequestHandler = (req, _res, next) => {
+  const keys = Object.keys(req.query as Record<string, unknown>);
+  if (keys.length === 0) {
+    next();
+    return;
+  }
+  const name = clip(keys[0]!, 64);
+  next(
+    new ServiceError('parameter_unknown', `${name} is not a query parameter of this route; it takes none: remove it.`, {
+      param: name,
+      details: keys.length > 1 ? { unknown: keys.slice(0, 10).map((key) => clip(key, 64)) } : null,
+    }),
+  );
+};
+
 /** A POST must say `Content-Type: application/json`; anything else is refused before parsing. */
 const requireJson: RequestHandler = (req, _res, next) => {
   if (!req.is('application/json')) {
@@ -31,6 +47,9 @@ const requireJson: RequestHandler = (req, _res, next) => {
 export class ApiRouter {
   readonly router: ExpressRouter = Router({ strict: false });
   private readonly methods = new Map<string, Set<HttpMethod>>();
+
+  /** `known`: the routes that may be mounted (the contract's list unless given). */
+  constructor(private readonly known: readonly ApiRoute[] = API_ROUTES) {}
 
   get(path: string, handler: Handler): this {
     return this.add('get', path, [], handler);
@@ -59,6 +78,9 @@ export class ApiRouter {
   }
 
   private add(method: HttpMethod, path: string, before: RequestHandler[], handler: Handler): this {
+    const route = this.known.find((r) => r.method === method && r.path === toOpenApiPath(path));
+    if (!route) throw new Error(`${method.toUpperCase()} ${path} is not in the contract's API_ROUTES`);
+    if (route.query === null) before = [refuseQuery, ...before];
     const methods = this.methods.get(path) ?? new Set<HttpMethod>();
     methods.add(method);
     this.methods.set(path, methods);

@@ -1,4 +1,5 @@
 // The JSON API: each handler parses nothing itself, calls one use case and maps its answer.
+import { IDEMPOTENCY_HEADER } from '@shop/service';
 import type { Clock, RequestContext, Service } from '@shop/service';
 import type { Request, Response } from 'express';
 import type { ApiRouter } from '../http/api-router';
@@ -8,16 +9,25 @@ const PREVIEW_CACHE = 'public, max-age=3888000, immutable';
 const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
 export function mountApi(api: ApiRouter, service: Service, clock: Clock): void {
-  const ctx = (req: Request): RequestContext => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown', now: clock.now() });
+  const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+  const ctx = (req: Request): RequestContext => ({ clientIp: clientIp(req), now: clock.now() });
   // A read goes through express's send for its ETag (and 304 on a match).
   const sendJsonText = (res: Response, status: number, json: string) => {
     res.status(status).type('application/json').send(json);
   };
-  // A new resource is never cached, so its answer skips hashing the body for an ETag.
-  const sendCreatedJson = (res: Response, json: string) => {
-    res.statusCode = 201;
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    res.end(json);
+  // A new resource is never cached, so its answer skips hashing the body for an ETag. A POST may
+  // carry an Idempotency-Key: its first answer is kept and sent again for the same key and body.
+  const postCreating = (path: string, create: (req: Request) => Promise<string>) => {
+    api.post(path, async (req, res) => {
+      const answer = await service.idempotent(
+        { clientIp: clientIp(req), route: path, key: req.get(IDEMPOTENCY_HEADER), body: req.body, now: clock.now() },
+        async () => ({ status: 201, body: await create(req) }),
+      );
+      res.statusCode = answer.status;
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
+      res.end(answer.body);
+    });
   };
 
   api.get('/materials', async (req, res) => {
@@ -32,10 +42,7 @@ export function mountApi(api: ApiRouter, service: Service, clock: Clock): void {
   api.get('/profiles', async (req, res) => {
     res.json(await service.listProfiles(req.query, ctx(req)));
   });
-  api.post('/quotes', async (req, res) => {
-    const { json } = await service.createQuote(req.body, ctx(req));
-    sendCreatedJson(res, json);
-  });
+  postCreating('/quotes', async (req) => (await service.createQuote(req.body, ctx(req))).json);
   api.get('/quotes/:public_id', async (req, res) => {
     const { json } = await service.getQuote(String(req.params.public_id), ctx(req));
     sendJsonText(res, 200, json);
@@ -46,10 +53,6 @@ export function mountApi(api: ApiRouter, service: Service, clock: Clock): void {
     res.setHeader('Content-Security-Policy', SVG_POLICY);
     res.status(200).type('image/svg+xml').send(svg);
   });
-  api.post('/handoffs', async (req, res) => {
-    res.status(201).json(await service.createHandoff(req.body, ctx(req)));
-  });
-  api.post('/rfq-links', async (req, res) => {
-    res.status(201).json(await service.createRfqLink(req.body, ctx(req)));
-  });
+  postCreating('/handoffs', async (req) => JSON.stringify(await service.createHandoff(req.body, ctx(req))));
+  postCreating('/rfq-links', async (req) => JSON.stringify(await service.createRfqLink(req.body, ctx(req))));
 }

@@ -1,0 +1,82 @@
+// Idempotency-Key on the POSTs, the convention payment APIs set: the same key and body from the same
+// client within 24 hours get the first answer again, byte for byte, without running the request (or
+// spending a limit) again. Only a success is kept: a request that failed releases its key, so the
+// same key can be sent again once the request is fixed.
+import { createHash } from 'node:crypto';
+import { ServiceError } from '@shop/contracts';
+import type { Storage } from '@shop/storage';
+import { clientKey } from './client-key';
+import { withStorage } from './storage-guard';
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** How long a key and its answer are kept. */
+export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60 * 1000;
+/** A first request still running after this long is taken as dead, and its key may be used again. */
+const STALE_MS = 60_000;
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+export interface Answer {
+  status: number;
+  /** The body as sent: JSON text. */
+  body: string;
+}
+
+export interface IdempotentCall {
+  clientIp: string;
+  /** Which POST, e.g. `/quotes`: the same key on another route is another key. */
+  route: string;
+  /** The header's value; undefined when the request sent none. */
+  key: string | undefined;
+  /** The parsed body: the same key with another body is refused. */
+  body: unknown;
+  now: Date;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+export function createIdempotency(storage: Storage) {
+  return {
+    /** Runs `produce` once per key; a repeat of a kept success gets it back with `replayed` true. */
+    async run(call: IdempotentCall, produce: () => Promise<Answer>): Promise<Answer & { replayed: boolean }> {
+      if (call.key === undefined) return { ...(await produce()), replayed: false };
+      if (!KEY_PATTERN.test(call.key)) {
+        throw new ServiceError(
+          'parameter_invalid',
+          `${IDEMPOTENCY_HEADER} must be 1 to 255 visible ASCII characters (no spaces); send a new random value, such as a UUID, for each new request.`,
+          { param: IDEMPOTENCY_HEADER },
+        );
+      }
+      const key = sha256(`${clientKey(call.clientIp)}\n${call.route}\n${call.key}`);
+      const requestHash = sha256(JSON.stringify(call.body ?? null));
+      const outcome = await withStorage('check the idempotency key', () =>
+        storage.idempotencyKeys.claim({ key, requestHash, now: call.now, keepMs: IDEMPOTENCY_KEEP_MS, staleMs: STALE_MS }),
+      );
+      if (!outcome.claimed) {
+        if (outcome.requestHash !== requestHash) {
+          throw new ServiceError(
+            'idempotency_key_reused',
+            `This ${IDEMPOTENCY_HEADER} was sent in the last 24 hours with another body to this route; a key stands for one request. Send a new key for a new request.`,
+            { param: IDEMPOTENCY_HEADER },
+          );
+        }
+        if (outcome.answer === null) {
+          throw new ServiceError(
+            'idempotency_key_in_use',
+            `The first request with this ${IDEMPOTENCY_HEADER} is still running; send it again in a moment to get its answer.`,
+            { param: IDEMPOTENCY_HEADER },
+          );
+        }
+        return { ...outcome.answer, replayed: true };
+      }
+      let answer: Answer;
+      try {
+        answer = await produce();
+      } catch (error) {
+        await storage.idempotencyKeys.release(key).catch(() => undefined);
+        throw error;
+      }
+      await withStorage('keep the answer for its idempotency key', () => storage.idempotencyKeys.complete(key, answer));
+      return { ...answer, replayed: false };
+    },
+  };
+}
