@@ -50,6 +50,8 @@ export interface McpAppDeps {
   allowedOrigins?: string[];
   /** One JSON line per request, with its request id (also sent back as X-Request-Id). */
   logger?: Logger;
+  /** The REST app's address: `doc_url` of an error points at its docs page. */
+  publicUrl?: string;
 }
 
 export function createMcpApp(deps: McpAppDeps): Express {
@@ -140,7 +142,7 @@ export function createMcpApp(deps: McpAppDeps): Express {
   // Any other path: the REST error envelope, as the API port answers an unknown route.
   app.use((req, res) => {
     const error = new ServiceError('route_not_found', `No route ${req.method} ${clip(req.path, 100)} on the tool server; it answers POST /mcp.`);
-    res.status(error.status).json({ error: error.toBody(res.locals.requestId as string) });
+    res.status(error.status).json({ error: error.toBody(res.locals.requestId as string, deps.publicUrl ?? null) });
   });
   app.use(handleMcpError);
   return app;

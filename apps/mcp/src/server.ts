@@ -20,14 +20,17 @@ async function main(): Promise<void> {
         service: runtime.service,
         clock: systemClock,
         reportError: (error) => logger.error({ err: error }, 'tool failed'),
+        publicUrl: config.publicUrl,
       }),
     limits: runtime.service.limits,
     trustProxy: config.trustProxy,
     allowedOrigins: config.allowedOrigins,
     logger,
+    publicUrl: config.publicUrl,
   });
 
   serveUntilStopped(app, {
+    publicUrl: config.publicUrl,
     port: config.mcpPort,
     onListening: () => logger.info({ port: config.mcpPort }, 'MCP tool server listening at /mcp'),
     onStopping: (signal) => logger.info({ signal }, 'shutting down'),

@@ -14,6 +14,8 @@ export interface ToolErrorBody {
     /** Seconds to wait before calling again; set past a rate limit, else null. */
     retry_after_seconds: number | null;
     details: Record<string, unknown> | null;
+    /** The docs page's section on this code: what it means and what to do. */
+    doc_url: string | null;
   };
 }
 
@@ -27,7 +29,10 @@ export function toToolResult(json: string): CallToolResult {
  * against the tool's output schema (some even on errors), and that schema is the REST success body.
  * `paramPrefix` turns REST's `items[0].thickness_in` into the tool's own argument name.
  */
-export function toToolError(error: unknown, options: { paramPrefix?: string; onUnexpected?: (error: unknown) => void } = {}): CallToolResult {
+export function toToolError(
+  error: unknown,
+  options: { paramPrefix?: string; onUnexpected?: (error: unknown) => void; publicUrl?: string } = {},
+): CallToolResult {
   let mapped: ServiceError;
   if (error instanceof ServiceError) {
     mapped = error;
@@ -44,6 +49,7 @@ export function toToolError(error: unknown, options: { paramPrefix?: string; onU
       retryable: mapped.retryable,
       retry_after_seconds: mapped.retryAfterSeconds,
       details: mapped.details,
+      doc_url: mapped.toBody('', options.publicUrl ?? null).doc_url,
     },
   };
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] };

@@ -27,6 +27,8 @@ export interface ShopToolDeps {
   clock: Clock;
   /** Told of anything thrown that is not a ServiceError (the caller gets internal_error). */
   reportError?: (error: unknown) => void;
+  /** The REST app's address: `doc_url` of a tool error points at its docs page. */
+  publicUrl?: string;
 }
 
 export const TOOL_NAMES = [
@@ -195,7 +197,11 @@ export function registerShopTools(server: McpServer, deps: ShopToolDeps): void {
           if (caller.limitError) throw caller.limitError;
           return toToolResult(await spec.run(args, { clientIp: caller.clientIp, now: deps.clock.now() }));
         } catch (error) {
-          return toToolError(error, { paramPrefix: spec.paramPrefix, onUnexpected: deps.reportError });
+          return toToolError(error, {
+            onUnexpected: deps.reportError,
+            ...(spec.paramPrefix === undefined ? {} : { paramPrefix: spec.paramPrefix }),
+            ...(deps.publicUrl === undefined ? {} : { publicUrl: deps.publicUrl }),
+          });
         }
       },
     );

@@ -69,9 +69,10 @@ export async function startMcpTestApp(options: McpTestOptions = {}): Promise<Mcp
   const clock = new ManualClock(START);
   const runtime = await startRuntime(config, ROOT_DIR, { limitPrefix });
   const app = createMcpApp({
-    registerTools: (server) => registerShopTools(server, { service: runtime.service, clock }),
+    registerTools: (server) => registerShopTools(server, { service: runtime.service, clock, publicUrl: config.publicUrl }),
     limits: runtime.service.limits,
     trustProxy: config.trustProxy,
+    publicUrl: config.publicUrl,
   });
   const http = await listen(app);
   return {

@@ -23,7 +23,8 @@ function expectToolError(reply: ToolReply, code: string, param: string | null): 
   expect(reply.isError).toBe(true);
   expect(reply.structuredContent).toBeUndefined();
   expect(Object.keys(reply.json)).toEqual(['error']);
-  expect(Object.keys(reply.json.error)).toEqual(['type', 'code', 'message', 'param', 'retryable', 'retry_after_seconds', 'details']);
+  expect(Object.keys(reply.json.error)).toEqual(['type', 'code', 'message', 'param', 'retryable', 'retry_after_seconds', 'details', 'doc_url']);
+  expect(reply.json.error.doc_url).toBe(`http://quotes.test/docs#error-${code}`);
   expect({ code: reply.json.error.code, param: reply.json.error.param }).toEqual({ code, param });
   expect(reply.json.error.message).toEqual(expect.any(String));
   return reply.json.error;

@@ -38,6 +38,8 @@ export function createRestApp(deps: RestDeps): RestApp {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
+  // Error bodies point `doc_url` at the docs page on this address.
+  app.locals.publicUrl = config.publicUrl;
 
   const metrics = createRestMetrics({ limitStore: () => deps.service.limitStore(), pricing: () => deps.service.pricingStats() });
   app.use(trackRequests({ logger: deps.logger, metrics }));

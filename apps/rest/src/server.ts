@@ -35,6 +35,7 @@ async function main(): Promise<void> {
   timer?.unref();
 
   serveUntilStopped(app, {
+    publicUrl: config.publicUrl,
     port: config.port,
     onListening: () => logger.info({ port: config.port, publicUrl: config.publicUrl }, 'REST API listening'),
     onStopping: (signal) => {

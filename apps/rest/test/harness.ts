@@ -54,4 +54,6 @@ export function expectError(reply: Reply, status: number, type: string, code: st
   expect(reply.json.error.request_id).toMatch(/^req_[0-9A-Za-z]{20}$/);
   expect(typeof reply.json.error.message).toBe('string');
   expect(Object.keys(reply.json.error).sort()).toEqual(['code', 'details', 'doc_url', 'message', 'param', 'request_id', 'retryable', 'type']);
+  // The docs page's section on the code (apps built without a public address give none).
+  if (reply.json.error.doc_url !== null) expect(reply.json.error.doc_url).toMatch(new RegExp(`/docs#error-${code}$`));
 }

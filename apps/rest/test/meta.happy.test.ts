@@ -1,4 +1,5 @@
-import { API_ROUTES } from '@shop/contracts';
+import { API_ROUTES, ERROR_CODES, ERROR_DOCS, ERROR_STATUS, ISSUE_CODES, ISSUE_SEVERITY } from '@shop/contracts';
+import escapeHtml from 'escape-html';
 import { readConfig } from '@shop/service';
 import pino from 'pino';
 import { createRestApp } from '../src/app';
@@ -47,5 +48,21 @@ describe('status, OpenAPI document and docs page', () => {
       expect(asset.status).toBe(200);
       expect(asset.text.length).toBeGreaterThan(100);
     }
+  });
+
+  it('the docs page explains every error and issue code under its own anchor', async () => {
+    const page = (await http.request('GET', '/docs')).text;
+    for (const code of ERROR_CODES) {
+      expect(page).toMatch(new RegExp(`<tr id="error-${code}"><td><code>${code}</code></td><td>${ERROR_STATUS[code]}</td>`));
+      expect(page).toContain(escapeHtml(ERROR_DOCS[code].action));
+    }
+    for (const code of ISSUE_CODES) expect(page).toContain(`<tr id="issue-${code}"><td><code>${code}</code></td><td>${ISSUE_SEVERITY[code]}</td>`);
+  });
+
+  it("an error's doc_url opens the docs page at its code", async () => {
+    const reply = await http.request('GET', '/api/v1/quotes/q_0000000000000000000000');
+    expect(reply.json.error.doc_url).toBe('https://quotes.example.test/docs#error-quote_not_found');
+    const page = await http.request('GET', new URL(reply.json.error.doc_url).pathname);
+    expect(page.text).toContain('id="error-quote_not_found"');
   });
 });

@@ -142,7 +142,7 @@ describe('hostile input', () => {
   });
 
   describe('headers', () => {
-    it('CORS allows any origin without credentials and exposes X-Request-Id and Retry-After', async () => {
+    it('CORS allows any origin without credentials and exposes X-Request-Id, Retry-After and Idempotent-Replayed', async () => {
       const preflight = await app.http.request('OPTIONS', '/api/v1/quotes', {
         headers: { origin: 'https://tools.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
       });
@@ -154,7 +154,7 @@ describe('hostile input', () => {
       const simple = await app.http.request('GET', '/api/v1/materials', { headers: { origin: 'https://tools.example', cookie: 'session=1' } });
       expect(simple.headers.get('access-control-allow-origin')).toBe('*');
       expect(simple.headers.get('access-control-allow-credentials')).toBeNull();
-      expect(simple.headers.get('access-control-expose-headers')).toBe('X-Request-Id,Retry-After');
+      expect(simple.headers.get('access-control-expose-headers')).toBe('X-Request-Id,Retry-After,Idempotent-Replayed');
       expect(simple.headers.get('set-cookie')).toBeNull();
     });
 

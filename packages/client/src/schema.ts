@@ -9,7 +9,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Service status */
+        /**
+         * Service status
+         * @description Also says whether the database takes writes and where the rate limits are counted; 503 when the database cannot take a write.
+         */
         get: operations["getStatus"];
         put?: never;
         post?: never;
@@ -121,7 +124,7 @@ export interface paths {
         put?: never;
         /**
          * Price 1 to 10 items
-         * @description Prices plates and catalog products and keeps the quote. A blocked quote is a normal 201 answer carrying blocking issues. Asking again makes a new quote.
+         * @description Prices plates and catalog products and keeps the quote. A blocked quote is a normal 201 answer carrying blocking issues. Asking again makes a new quote (unless with the same Idempotency-Key).
          *
          *     Bounded output: an item carries at most 25 issues, blocking first, then warnings, then information, each group in the order of the request's fields; repeats of one code on one item beyond the first three are folded into the third, whose message gives the total. A quote's JSON stays under 256 KiB for any legal request. Large plates are priced on worker threads; when too many wait, the answer is 503 `service_busy` (retryable).
          */
@@ -899,7 +902,18 @@ export interface operations {
                     "application/json": components["schemas"]["Status"];
                 };
             };
-            /** @description The path exists but not with this method (`method_not_allowed`). */
+            /** @description The request could not be read: not valid HTTP, or a body that is not valid JSON. Codes: `request_malformed`. */
+            400: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The path exists but not with this method; `Allow` lists the methods it takes. Codes: `method_not_allowed`. */
             405: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -910,7 +924,40 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unexpected failure (`internal_error`). */
+            /** @description The request did not arrive in time (headers within 10 s, the whole request within 30 s); retryable. Codes: `request_timeout`. */
+            408: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters. Codes: `parameter_unknown`. */
+            422: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request headers are over 16 KiB. Codes: `headers_too_large`. */
+            431: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; nothing was done. Codes: `internal_error`. */
             500: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -921,7 +968,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Storage could not be reached or written (`storage_unavailable`), or too much large pricing is waiting (`service_busy`); retryable. */
+            /** @description Storage could not be reached or written, or too much large pricing is waiting; retryable. Codes: `storage_unavailable`. */
             503: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -954,7 +1001,18 @@ export interface operations {
                     "application/json": components["schemas"]["OpenApiDocument"];
                 };
             };
-            /** @description The path exists but not with this method (`method_not_allowed`). */
+            /** @description The request could not be read: not valid HTTP, or a body that is not valid JSON. Codes: `request_malformed`. */
+            400: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The path exists but not with this method; `Allow` lists the methods it takes. Codes: `method_not_allowed`. */
             405: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -965,7 +1023,40 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unexpected failure (`internal_error`). */
+            /** @description The request did not arrive in time (headers within 10 s, the whole request within 30 s); retryable. Codes: `request_timeout`. */
+            408: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters. Codes: `parameter_unknown`. */
+            422: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request headers are over 16 KiB. Codes: `headers_too_large`. */
+            431: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; nothing was done. Codes: `internal_error`. */
             500: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -998,7 +1089,18 @@ export interface operations {
                     "application/json": components["schemas"]["MaterialList"];
                 };
             };
-            /** @description The path exists but not with this method (`method_not_allowed`). */
+            /** @description The request could not be read: not valid HTTP, or a body that is not valid JSON. Codes: `request_malformed`. */
+            400: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The path exists but not with this method; `Allow` lists the methods it takes. Codes: `method_not_allowed`. */
             405: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1009,7 +1111,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters. */
+            /** @description The request did not arrive in time (headers within 10 s, the whole request within 30 s); retryable. Codes: `request_timeout`. */
+            408: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters. Codes: `parameter_unknown`. */
             422: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1020,7 +1133,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit exceeded (`rate_limited`); wait `Retry-After` seconds. */
+            /** @description Rate limit exceeded; wait `Retry-After` seconds. Codes: `rate_limited`. */
             429: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1033,7 +1146,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unexpected failure (`internal_error`). */
+            /** @description The request headers are over 16 KiB. Codes: `headers_too_large`. */
+            431: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; nothing was done. Codes: `internal_error`. */
             500: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1044,7 +1168,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Storage could not be reached or written (`storage_unavailable`), or too much large pricing is waiting (`service_busy`); retryable. */
+            /** @description Storage could not be reached or written, or too much large pricing is waiting; retryable. Codes: `storage_unavailable`. */
             503: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1086,7 +1210,18 @@ export interface operations {
                     "application/json": components["schemas"]["ProductList"];
                 };
             };
-            /** @description The path exists but not with this method (`method_not_allowed`). */
+            /** @description The request could not be read: not valid HTTP, or a body that is not valid JSON. Codes: `request_malformed`. */
+            400: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The path exists but not with this method; `Allow` lists the methods it takes. Codes: `method_not_allowed`. */
             405: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1097,7 +1232,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters. */
+            /** @description The request did not arrive in time (headers within 10 s, the whole request within 30 s); retryable. Codes: `request_timeout`. */
+            408: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters. Codes: `parameter_unknown`, `parameter_invalid`. */
             422: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1108,7 +1254,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit exceeded (`rate_limited`); wait `Retry-After` seconds. */
+            /** @description Rate limit exceeded; wait `Retry-After` seconds. Codes: `rate_limited`. */
             429: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1121,7 +1267,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unexpected failure (`internal_error`). */
+            /** @description The request headers are over 16 KiB. Codes: `headers_too_large`. */
+            431: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; nothing was done. Codes: `internal_error`. */
             500: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1132,7 +1289,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Storage could not be reached or written (`storage_unavailable`), or too much large pricing is waiting (`service_busy`); retryable. */
+            /** @description Storage could not be reached or written, or too much large pricing is waiting; retryable. Codes: `storage_unavailable`. */
             503: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1167,7 +1324,18 @@ export interface operations {
                     "application/json": components["schemas"]["Product"];
                 };
             };
-            /** @description No published product has the slug (`product_not_found`). */
+            /** @description The request could not be read: not valid HTTP, or a body that is not valid JSON. Codes: `request_malformed`. */
+            400: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. Codes: `product_not_found`. */
             404: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1178,7 +1346,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The path exists but not with this method (`method_not_allowed`). */
+            /** @description The path exists but not with this method; `Allow` lists the methods it takes. Codes: `method_not_allowed`. */
             405: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1189,7 +1357,29 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit exceeded (`rate_limited`); wait `Retry-After` seconds. */
+            /** @description The request did not arrive in time (headers within 10 s, the whole request within 30 s); retryable. Codes: `request_timeout`. */
+            408: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters. Codes: `parameter_unknown`. */
+            422: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded; wait `Retry-After` seconds. Codes: `rate_limited`. */
             429: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1202,7 +1392,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unexpected failure (`internal_error`). */
+            /** @description The request headers are over 16 KiB. Codes: `headers_too_large`. */
+            431: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; nothing was done. Codes: `internal_error`. */
             500: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1213,7 +1414,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Storage could not be reached or written (`storage_unavailable`), or too much large pricing is waiting (`service_busy`); retryable. */
+            /** @description Storage could not be reached or written, or too much large pricing is waiting; retryable. Codes: `storage_unavailable`. */
             503: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1254,7 +1455,18 @@ export interface operations {
                     "application/json": components["schemas"]["ProfileList"];
                 };
             };
-            /** @description The path exists but not with this method (`method_not_allowed`). */
+            /** @description The request could not be read: not valid HTTP, or a body that is not valid JSON. Codes: `request_malformed`. */
+            400: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The path exists but not with this method; `Allow` lists the methods it takes. Codes: `method_not_allowed`. */
             405: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1265,7 +1477,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters. */
+            /** @description The request did not arrive in time (headers within 10 s, the whole request within 30 s); retryable. Codes: `request_timeout`. */
+            408: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters. Codes: `parameter_unknown`, `parameter_invalid`. */
             422: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1276,7 +1499,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit exceeded (`rate_limited`); wait `Retry-After` seconds. */
+            /** @description Rate limit exceeded; wait `Retry-After` seconds. Codes: `rate_limited`. */
             429: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1289,7 +1512,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unexpected failure (`internal_error`). */
+            /** @description The request headers are over 16 KiB. Codes: `headers_too_large`. */
+            431: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; nothing was done. Codes: `internal_error`. */
             500: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1300,7 +1534,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Storage could not be reached or written (`storage_unavailable`), or too much large pricing is waiting (`service_busy`); retryable. */
+            /** @description Storage could not be reached or written, or too much large pricing is waiting; retryable. Codes: `storage_unavailable`. */
             503: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1316,7 +1550,10 @@ export interface operations {
     createQuote: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional. 1 to 255 visible ASCII characters, new for each new request (a UUID). Within 24 hours, the same key and body from the same client get the first successful answer again, byte for byte (with `Idempotent-Replayed: true`), without doing the work or spending a limit again; the same key with another body is 409 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use` (retryable). A failed request keeps nothing: its key may be sent again. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1331,13 +1568,15 @@ export interface operations {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
                     "X-Request-Id": string;
+                    /** @description Set when this is the kept answer of an earlier request with the same Idempotency-Key and body. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Quote"];
                 };
             };
-            /** @description The body is not valid JSON (`invalid_json`). */
+            /** @description The request could not be read: not valid HTTP, or a body that is not valid JSON. Codes: `request_malformed`, `invalid_json`. */
             400: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1348,7 +1587,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The path exists but not with this method (`method_not_allowed`). */
+            /** @description The path exists but not with this method; `Allow` lists the methods it takes. Codes: `method_not_allowed`. */
             405: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1359,7 +1598,29 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The body is over 256 KiB (`body_too_large`). */
+            /** @description The request did not arrive in time (headers within 10 s, the whole request within 30 s); retryable. Codes: `request_timeout`. */
+            408: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the state of a quote, or with an earlier request of the same Idempotency-Key. Codes: `idempotency_key_reused`, `idempotency_key_in_use`. */
+            409: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is over 256 KiB. Codes: `body_too_large`. */
             413: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1370,7 +1631,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The body is not `application/json` (`unsupported_media_type`). */
+            /** @description The body is not UTF-8 `application/json`. Codes: `unsupported_media_type`. */
             415: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1381,7 +1642,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters. */
+            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters. Codes: `parameter_unknown`, `parameter_missing`, `parameter_invalid`, `product_unknown`, `tier_not_orderable`, `material_unavailable`, `thickness_not_offered`, `quantity_out_of_range`, `design_quantity_fixed`, `design_repeated`. */
             422: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1392,7 +1653,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit exceeded (`rate_limited`); wait `Retry-After` seconds. */
+            /** @description Rate limit exceeded; wait `Retry-After` seconds. Codes: `rate_limited`. */
             429: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1405,7 +1666,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unexpected failure (`internal_error`). */
+            /** @description The request headers are over 16 KiB. Codes: `headers_too_large`. */
+            431: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; nothing was done. Codes: `internal_error`. */
             500: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1416,7 +1688,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Storage could not be reached or written (`storage_unavailable`), or too much large pricing is waiting (`service_busy`); retryable. */
+            /** @description Storage could not be reached or written, or too much large pricing is waiting; retryable. Codes: `storage_unavailable`, `service_busy`. */
             503: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1451,7 +1723,18 @@ export interface operations {
                     "application/json": components["schemas"]["Quote"];
                 };
             };
-            /** @description Never given out or already removed (`quote_not_found`). */
+            /** @description The request could not be read: not valid HTTP, or a body that is not valid JSON. Codes: `request_malformed`. */
+            400: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. Codes: `quote_not_found`. */
             404: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1462,7 +1745,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The path exists but not with this method (`method_not_allowed`). */
+            /** @description The path exists but not with this method; `Allow` lists the methods it takes. Codes: `method_not_allowed`. */
             405: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1473,7 +1756,29 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit exceeded (`rate_limited`); wait `Retry-After` seconds. */
+            /** @description The request did not arrive in time (headers within 10 s, the whole request within 30 s); retryable. Codes: `request_timeout`. */
+            408: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters. Codes: `parameter_unknown`. */
+            422: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded; wait `Retry-After` seconds. Codes: `rate_limited`. */
             429: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1486,7 +1791,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unexpected failure (`internal_error`). */
+            /** @description The request headers are over 16 KiB. Codes: `headers_too_large`. */
+            431: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; nothing was done. Codes: `internal_error`. */
             500: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1497,7 +1813,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Storage could not be reached or written (`storage_unavailable`), or too much large pricing is waiting (`service_busy`); retryable. */
+            /** @description Storage could not be reached or written, or too much large pricing is waiting; retryable. Codes: `storage_unavailable`. */
             503: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1534,7 +1850,18 @@ export interface operations {
                     "image/svg+xml": string;
                 };
             };
-            /** @description No such quote (`quote_not_found`) or the item has no drawing (`preview_not_found`). */
+            /** @description The request could not be read: not valid HTTP, or a body that is not valid JSON. Codes: `request_malformed`. */
+            400: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. Codes: `quote_not_found`, `preview_not_found`. */
             404: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1545,7 +1872,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The path exists but not with this method (`method_not_allowed`). */
+            /** @description The path exists but not with this method; `Allow` lists the methods it takes. Codes: `method_not_allowed`. */
             405: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1556,7 +1883,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters. */
+            /** @description The request did not arrive in time (headers within 10 s, the whole request within 30 s); retryable. Codes: `request_timeout`. */
+            408: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters. Codes: `parameter_unknown`, `parameter_invalid`. */
             422: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1567,7 +1905,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit exceeded (`rate_limited`); wait `Retry-After` seconds. */
+            /** @description Rate limit exceeded; wait `Retry-After` seconds. Codes: `rate_limited`. */
             429: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1580,7 +1918,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unexpected failure (`internal_error`). */
+            /** @description The request headers are over 16 KiB. Codes: `headers_too_large`. */
+            431: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; nothing was done. Codes: `internal_error`. */
             500: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1591,7 +1940,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Storage could not be reached or written (`storage_unavailable`), or too much large pricing is waiting (`service_busy`); retryable. */
+            /** @description Storage could not be reached or written, or too much large pricing is waiting; retryable. Codes: `storage_unavailable`. */
             503: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1607,7 +1956,10 @@ export interface operations {
     createHandoff: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional. 1 to 255 visible ASCII characters, new for each new request (a UUID). Within 24 hours, the same key and body from the same client get the first successful answer again, byte for byte (with `Idempotent-Replayed: true`), without doing the work or spending a limit again; the same key with another body is 409 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use` (retryable). A failed request keeps nothing: its key may be sent again. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1622,13 +1974,15 @@ export interface operations {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
                     "X-Request-Id": string;
+                    /** @description Set when this is the kept answer of an earlier request with the same Idempotency-Key and body. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Handoff"];
                 };
             };
-            /** @description The body is not valid JSON (`invalid_json`). */
+            /** @description The request could not be read: not valid HTTP, or a body that is not valid JSON. Codes: `request_malformed`, `invalid_json`. */
             400: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1639,7 +1993,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not found. */
+            /** @description Not found. Codes: `quote_not_found`. */
             404: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1650,7 +2004,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The path exists but not with this method (`method_not_allowed`). */
+            /** @description The path exists but not with this method; `Allow` lists the methods it takes. Codes: `method_not_allowed`. */
             405: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1661,7 +2015,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict with the state of a quote. */
+            /** @description The request did not arrive in time (headers within 10 s, the whole request within 30 s); retryable. Codes: `request_timeout`. */
+            408: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the state of a quote, or with an earlier request of the same Idempotency-Key. Codes: `idempotency_key_reused`, `idempotency_key_in_use`, `quote_expired`, `quote_not_ready`. */
             409: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1672,7 +2037,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The body is over 256 KiB (`body_too_large`). */
+            /** @description The body is over 256 KiB. Codes: `body_too_large`. */
             413: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1683,7 +2048,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The body is not `application/json` (`unsupported_media_type`). */
+            /** @description The body is not UTF-8 `application/json`. Codes: `unsupported_media_type`. */
             415: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1694,7 +2059,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters. */
+            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters. Codes: `parameter_unknown`, `parameter_missing`, `parameter_invalid`, `handoff_too_many_items`. */
             422: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1705,7 +2070,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit exceeded (`rate_limited`); wait `Retry-After` seconds. */
+            /** @description Rate limit exceeded; wait `Retry-After` seconds. Codes: `rate_limited`. */
             429: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1718,7 +2083,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unexpected failure (`internal_error`). */
+            /** @description The request headers are over 16 KiB. Codes: `headers_too_large`. */
+            431: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; nothing was done. Codes: `internal_error`. */
             500: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1729,7 +2105,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Storage could not be reached or written (`storage_unavailable`), or too much large pricing is waiting (`service_busy`); retryable. */
+            /** @description Storage could not be reached or written, or too much large pricing is waiting; retryable. Codes: `storage_unavailable`. */
             503: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1745,7 +2121,10 @@ export interface operations {
     createRfqLink: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional. 1 to 255 visible ASCII characters, new for each new request (a UUID). Within 24 hours, the same key and body from the same client get the first successful answer again, byte for byte (with `Idempotent-Replayed: true`), without doing the work or spending a limit again; the same key with another body is 409 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use` (retryable). A failed request keeps nothing: its key may be sent again. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1760,13 +2139,15 @@ export interface operations {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
                     "X-Request-Id": string;
+                    /** @description Set when this is the kept answer of an earlier request with the same Idempotency-Key and body. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RfqLink"];
                 };
             };
-            /** @description The body is not valid JSON (`invalid_json`). */
+            /** @description The request could not be read: not valid HTTP, or a body that is not valid JSON. Codes: `request_malformed`, `invalid_json`. */
             400: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1777,7 +2158,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The path exists but not with this method (`method_not_allowed`). */
+            /** @description The path exists but not with this method; `Allow` lists the methods it takes. Codes: `method_not_allowed`. */
             405: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1788,7 +2169,29 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The body is over 256 KiB (`body_too_large`). */
+            /** @description The request did not arrive in time (headers within 10 s, the whole request within 30 s); retryable. Codes: `request_timeout`. */
+            408: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the state of a quote, or with an earlier request of the same Idempotency-Key. Codes: `idempotency_key_reused`, `idempotency_key_in_use`. */
+            409: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is over 256 KiB. Codes: `body_too_large`. */
             413: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1799,7 +2202,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The body is not `application/json` (`unsupported_media_type`). */
+            /** @description The body is not UTF-8 `application/json`. Codes: `unsupported_media_type`. */
             415: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1810,7 +2213,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters. */
+            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters. Codes: `parameter_unknown`, `parameter_missing`, `parameter_invalid`, `contact_details_not_allowed`. */
             422: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1821,7 +2224,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit exceeded (`rate_limited`); wait `Retry-After` seconds. */
+            /** @description Rate limit exceeded; wait `Retry-After` seconds. Codes: `rate_limited`. */
             429: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1834,7 +2237,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unexpected failure (`internal_error`). */
+            /** @description The request headers are over 16 KiB. Codes: `headers_too_large`. */
+            431: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; nothing was done. Codes: `internal_error`. */
             500: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1845,7 +2259,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Storage could not be reached or written (`storage_unavailable`), or too much large pricing is waiting (`service_busy`); retryable. */
+            /** @description Storage could not be reached or written, or too much large pricing is waiting; retryable. Codes: `storage_unavailable`. */
             503: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */

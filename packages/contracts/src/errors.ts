@@ -1,6 +1,7 @@
 // The error envelope, the one domain error class, and the mapping of a zod failure to it.
 import { ERROR_STATUS, ERROR_TYPES, errorTypeForStatus, isRetryableCode } from './codes';
 import type { ErrorCode, ErrorType } from './codes';
+import { PUBLIC_PATHS } from './public-paths';
 import { z } from './zod';
 
 export const ErrorBody = z
@@ -79,7 +80,12 @@ export class ServiceError extends Error {
     this.retryAfterSeconds = options.retryAfterSeconds ?? null;
   }
 
-  toBody(requestId: string, docUrl: string | null = null): ErrorBody {
+  /**
+   * The envelope's body. `publicUrl` (the service's address) gives `doc_url`, the docs page's
+   * section on this code; without it doc_url is null.
+   */
+  toBody(requestId: string, publicUrl: string | null = null): ErrorBody {
+    const docUrl = publicUrl === null ? null : `${publicUrl.replace(/\/+$/, '')}${PUBLIC_PATHS.docsAnchor('error', this.code)}`;
     return {
       type: this.type,
       code: this.code,

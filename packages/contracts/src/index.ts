@@ -1,4 +1,6 @@
 export { BOUNDS } from './bounds';
+export { ERROR_DOCS, ISSUE_DOCS } from './code-docs';
+export type { CodeDoc } from './code-docs';
 export {
   ERROR_CODES,
   ERROR_STATUS,

@@ -1,6 +1,10 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { API_ROUTES, buildOpenApiDocument } from './index';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { API_ROUTES, ERROR_CODES, buildOpenApiDocument } from './index';
 
 const document = buildOpenApiDocument({ publicUrl: 'https://quotes.example.test/' });
 
@@ -53,6 +57,49 @@ describe('the OpenAPI document', () => {
     expect(schemas.RectangleOutline.properties.width_in).toEqual({ type: 'number', exclusiveMinimum: 0, maximum: 120 });
     for (const name of ['SingleHole', 'LinearHoles', 'GridHoles', 'BoltCircle', 'Slot', 'Bend', 'Handoff', 'RfqLink', 'Status', 'ProfileList']) {
       expect(schemas[name]).toBeDefined();
+    }
+  });
+});
+
+describe('the OpenAPI document against a mainstream linter', () => {
+  it("passes Redocly's recommended rules with no error and no warning", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'shop-openapi-'));
+    const file = path.join(dir, 'openapi.json');
+    // A public address that is neither localhost nor example.com, as a deployment has.
+    writeFileSync(file, JSON.stringify(buildOpenApiDocument({ publicUrl: 'https://quotes.shop.invalid' })));
+    const redocly = path.join(path.dirname(require.resolve('@redocly/cli/package.json')), 'bin', 'cli.js');
+    const run = spawnSync(process.execPath, [redocly, 'lint', '--extends=recommended', '--format=json', file], { encoding: 'utf8' });
+    rmSync(dir, { recursive: true, force: true });
+    const report = JSON.parse(run.stdout.slice(run.stdout.indexOf('{'))) as { totals: { errors: number; warnings: number }; problems: Array<{ ruleId: string; message: string }> };
+    expect(report.problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
+    expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+    expect(run.status).toBe(0);
+  }, 60_000);
+});
+
+describe('the codes in the OpenAPI document', () => {
+  const text = JSON.stringify(document);
+  // Codes only the pages behind the links answer (HTML pages, not the API).
+  const PAGE_ONLY = new Set(['handoff_not_found', 'design_not_found', 'rfq_link_not_found', 'link_expired']);
+
+  it.each(ERROR_CODES.filter((code) => !PAGE_ONLY.has(code)))('names the error code %s', (code) => {
+    expect(text).toContain(`\`${code}\``);
+  });
+
+  it('marks every operation keyless, has a licence, and writes a point as exactly two numbers', () => {
+    for (const item of Object.values(document.paths ?? {})) {
+      for (const operation of Object.values(item as Record<string, { security?: unknown }>)) expect(operation.security).toEqual([]);
+    }
+    expect(document.info.license?.name).toBeTruthy();
+    expect((document.components!.schemas as Record<string, any>).Point).toMatchObject({ minItems: 2, maxItems: 2 });
+  });
+
+  it('documents the Idempotency-Key header on every POST and the replay header of its answer', () => {
+    for (const route of API_ROUTES.filter((r) => r.method === 'post')) {
+      const operation = (document.paths as Record<string, Record<string, any>>)[route.path]!.post;
+      expect(operation.parameters).toEqual([expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false })]);
+      expect(operation.responses['201'].headers['Idempotent-Replayed']).toBeDefined();
+      expect(operation.responses['409'].description).toContain('`idempotency_key_reused`');
     }
   });
 });

@@ -1,6 +1,8 @@
 // The OpenAPI 3.1.0 document of the REST interface, built from the same zod schemas that validate it.
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import type { ResponseConfig, RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { ERROR_STATUS } from './codes';
+import type { ErrorCode } from './codes';
 import { ErrorEnvelope } from './errors';
 import { API_PREFIX } from './public-paths';
 export type { HttpMethod } from './api-routes';
@@ -17,24 +19,49 @@ import { z } from './zod';
 const requestIdHeader = z.string().openapi({ description: 'Identifies the request; equals `request_id` in an error.' });
 const headers = z.object({ 'X-Request-Id': requestIdHeader });
 
-const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: 'The body is not valid JSON (`invalid_json`).',
+/** What each error status means; the codes a route can answer with it are listed after. */
+const STATUS_TEXT: Record<number, string> = {
+  400: 'The request could not be read: not valid HTTP, or a body that is not valid JSON.',
   404: 'Not found.',
-  405: 'The path exists but not with this method (`method_not_allowed`).',
-  409: 'Conflict with the state of a quote.',
-  413: 'The body is over 256 KiB (`body_too_large`).',
-  415: 'The body is not `application/json` (`unsupported_media_type`).',
+  405: 'The path exists but not with this method; `Allow` lists the methods it takes.',
+  408: 'The request did not arrive in time (headers within 10 s, the whole request within 30 s); retryable.',
+  409: 'Conflict with the state of a quote, or with an earlier request of the same Idempotency-Key.',
+  413: 'The body is over 256 KiB.',
+  415: 'The body is not UTF-8 `application/json`.',
   422: 'A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters.',
-  429: 'Rate limit exceeded (`rate_limited`); wait `Retry-After` seconds.',
-  500: 'Unexpected failure (`internal_error`).',
-  503: 'Storage could not be reached or written (`storage_unavailable`), or too much large pricing is waiting (`service_busy`); retryable.',
+  429: 'Rate limit exceeded; wait `Retry-After` seconds.',
+  431: 'The request headers are over 16 KiB.',
+  500: 'Unexpected failure; nothing was done.',
+  503: 'Storage could not be reached or written, or too much large pricing is waiting; retryable.',
 };
 
-function errorResponses(statuses: number[]): Record<number, ResponseConfig> {
+/** Codes every route can answer: Node's own refusals, the wrong method, a query parameter it does not take, a fault. */
+const EVERY_ROUTE: readonly ErrorCode[] = ['request_malformed', 'method_not_allowed', 'request_timeout', 'headers_too_large', 'parameter_unknown', 'internal_error'];
+/** Codes of a route that spends a rate limit and reads or writes the database. */
+const LIMITED: readonly ErrorCode[] = ['rate_limited', 'storage_unavailable'];
+/** Codes of a POST: its JSON body, its fields, and its Idempotency-Key. */
+const POSTED: readonly ErrorCode[] = [
+  ...LIMITED,
+  'invalid_json',
+  'body_too_large',
+  'unsupported_media_type',
+  'parameter_missing',
+  'parameter_invalid',
+  'idempotency_key_reused',
+  'idempotency_key_in_use',
+];
+
+/** The error responses of a route that can answer `codes`, one per status, each naming its codes. */
+function errorResponses(codes: readonly ErrorCode[]): Record<number, ResponseConfig> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of new Set([...EVERY_ROUTE, ...codes])) {
+    const status = ERROR_STATUS[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
   const out: Record<number, ResponseConfig> = {};
-  for (const status of statuses) {
+  for (const [status, list] of [...byStatus].sort((x, y) => x[0] - y[0])) {
     out[status] = {
-      description: ERROR_DESCRIPTIONS[status] ?? 'Error.',
+      description: `${STATUS_TEXT[status] ?? 'Error.'} Codes: ${list.map((code) => `\`${code}\``).join(', ')}.`,
       headers:
         status === 429
           ? headers.extend({ 'Retry-After': z.string().openapi({ description: 'Seconds to wait before trying again.' }) })
@@ -51,8 +78,29 @@ const json = (schema: z.ZodType, description: string): ResponseConfig => ({
   content: { 'application/json': { schema } },
 });
 
-const READ_ERRORS = [405, 429, 500, 503];
-const WRITE_ERRORS = [400, 405, 413, 415, 422, 429, 500, 503];
+const created = (schema: z.ZodType, description: string): ResponseConfig => ({
+  description,
+  headers: headers.extend({
+    'Idempotent-Replayed': z
+      .literal('true')
+      .optional()
+      .openapi({ description: 'Set when this is the kept answer of an earlier request with the same Idempotency-Key and body.' }),
+  }),
+  content: { 'application/json': { schema } },
+});
+
+const idempotencyKey = z.object({
+  'Idempotency-Key': z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .openapi({
+      description:
+        'Optional. 1 to 255 visible ASCII characters, new for each new request (a UUID). Within 24 hours, the same key and body from the same client get the first successful answer again, byte for byte (with `Idempotent-Replayed: true`), without doing the work or spending a limit again; the same key with another body is 409 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use` (retryable). A failed request keeps nothing: its key may be sent again.',
+      example: '5f1c2a9e-8d3b-4b7e-9c61-2f0e4a7d13b8',
+    }),
+});
 
 const OpenApiDocumentShape = z
   .object({
@@ -67,20 +115,22 @@ const OpenApiDocumentShape = z
 
 function routes(): RouteConfig[] {
   const publicId = z.object({ public_id: z.string().openapi({ example: 'q_4Vx9kQ2mT7pL1sN8rB3cZ0' }) });
+  const post = (schema: z.ZodType) => ({ headers: idempotencyKey, body: { required: true, content: { 'application/json': { schema } } } });
   return [
     {
       method: 'get',
       path: '/status',
       operationId: 'getStatus',
       summary: 'Service status',
-      responses: { 200: json(Status, 'The service is up.'), ...errorResponses([405, 500, 503]) },
+      description: 'Also says whether the database takes writes and where the rate limits are counted; 503 when the database cannot take a write.',
+      responses: { 200: json(Status, 'The service is up.'), ...errorResponses(['storage_unavailable']) },
     },
     {
       method: 'get',
       path: '/openapi.json',
       operationId: 'getOpenApiDocument',
       summary: 'This document',
-      responses: { 200: json(OpenApiDocumentShape, 'The OpenAPI 3.1.0 document.'), ...errorResponses([405, 500]) },
+      responses: { 200: json(OpenApiDocumentShape, 'The OpenAPI 3.1.0 document.'), ...errorResponses([]) },
     },
     {
       method: 'get',
@@ -88,7 +138,7 @@ function routes(): RouteConfig[] {
       operationId: 'listMaterials',
       summary: 'Plate materials with every thickness sold',
       description: 'Empty while online plate orders are switched off. Takes no query parameters.',
-      responses: { 200: json(MaterialList, 'Every plate material.'), ...errorResponses([422, ...READ_ERRORS]) },
+      responses: { 200: json(MaterialList, 'Every plate material.'), ...errorResponses(LIMITED) },
     },
     {
       method: 'get',
@@ -96,7 +146,7 @@ function routes(): RouteConfig[] {
       operationId: 'listProducts',
       summary: 'Catalog products with their tiers',
       request: { query: ProductQuery },
-      responses: { 200: json(ProductList, 'A page of products.'), ...errorResponses([422, ...READ_ERRORS]) },
+      responses: { 200: json(ProductList, 'A page of products.'), ...errorResponses([...LIMITED, 'parameter_invalid']) },
     },
     {
       method: 'get',
@@ -104,11 +154,7 @@ function routes(): RouteConfig[] {
       operationId: 'getProduct',
       summary: 'One product',
       request: { params: z.object({ slug: z.string().openapi({ example: 'round-bale-feeder' }) }) },
-      responses: {
-        200: json(Product, 'The product.'),
-        ...errorResponses([404, ...READ_ERRORS]),
-        404: { description: 'No published product has the slug (`product_not_found`).', headers, content: { 'application/json': { schema: ErrorEnvelope } } },
-      },
+      responses: { 200: json(Product, 'The product.'), ...errorResponses([...LIMITED, 'product_not_found']) },
     },
     {
       method: 'get',
@@ -117,7 +163,7 @@ function routes(): RouteConfig[] {
       summary: 'Structural sections',
       description: 'Tube, angle and bar sections first, then W shapes and C shapes by designation.',
       request: { query: ProfileQuery },
-      responses: { 200: json(ProfileList, 'A page of profiles.'), ...errorResponses([422, ...READ_ERRORS]) },
+      responses: { 200: json(ProfileList, 'A page of profiles.'), ...errorResponses([...LIMITED, 'parameter_invalid']) },
     },
     {
       method: 'post',
@@ -125,10 +171,23 @@ function routes(): RouteConfig[] {
       operationId: 'createQuote',
       summary: 'Price 1 to 10 items',
       description:
-        'Prices plates and catalog products and keeps the quote. A blocked quote is a normal 201 answer carrying blocking issues. Asking again makes a new quote.\n\n' +
-        'Bounded output: an item carries at most 25 issues, blocking first, then warnings, then information, each group in the order of the request\'s fields; repeats of one code on one item beyond the first three are folded into the third, whose message gives the total. A quote\'s JSON stays under 256 KiB for any legal request. Large plates are priced on worker threads; when too many wait, the answer is 503 `service_busy` (retryable).',
-      request: { body: { required: true, content: { 'application/json': { schema: QuoteRequest } } } },
-      responses: { 201: json(Quote, 'The quote, kept as created.'), ...errorResponses(WRITE_ERRORS) },
+        'Prices plates and catalog products and keeps the quote. A blocked quote is a normal 201 answer carrying blocking issues. Asking again makes a new quote (unless with the same Idempotency-Key).\n\n' +
+        "Bounded output: an item carries at most 25 issues, blocking first, then warnings, then information, each group in the order of the request's fields; repeats of one code on one item beyond the first three are folded into the third, whose message gives the total. A quote's JSON stays under 256 KiB for any legal request. Large plates are priced on worker threads; when too many wait, the answer is 503 `service_busy` (retryable).",
+      request: post(QuoteRequest),
+      responses: {
+        201: created(Quote, 'The quote, kept as created.'),
+        ...errorResponses([
+          ...POSTED,
+          'product_unknown',
+          'tier_not_orderable',
+          'material_unavailable',
+          'thickness_not_offered',
+          'quantity_out_of_range',
+          'design_quantity_fixed',
+          'design_repeated',
+          'service_busy',
+        ]),
+      },
     },
     {
       method: 'get',
@@ -137,11 +196,7 @@ function routes(): RouteConfig[] {
       summary: 'A quote exactly as created',
       description: 'Reads `expired` once past `expires_at`; removed 30 days after it expires.',
       request: { params: publicId },
-      responses: {
-        200: json(Quote, 'The quote.'),
-        ...errorResponses([404, ...READ_ERRORS]),
-        404: { description: 'Never given out or already removed (`quote_not_found`).', headers, content: { 'application/json': { schema: ErrorEnvelope } } },
-      },
+      responses: { 200: json(Quote, 'The quote.'), ...errorResponses([...LIMITED, 'quote_not_found']) },
     },
     {
       method: 'get',
@@ -152,12 +207,7 @@ function routes(): RouteConfig[] {
       request: { params: publicId.extend({ index: z.int().min(0).openapi({ example: 0, description: 'Place of the item in the quote, from 0.' }) }) },
       responses: {
         200: { description: 'The drawing.', headers, content: { 'image/svg+xml': { schema: z.string() } } },
-        ...errorResponses([404, 422, ...READ_ERRORS]),
-        404: {
-          description: 'No such quote (`quote_not_found`) or the item has no drawing (`preview_not_found`).',
-          headers,
-          content: { 'application/json': { schema: ErrorEnvelope } },
-        },
+        ...errorResponses([...LIMITED, 'quote_not_found', 'preview_not_found', 'parameter_invalid']),
       },
     },
     {
@@ -166,8 +216,11 @@ function routes(): RouteConfig[] {
       operationId: 'createHandoff',
       summary: 'Order link for items of ready quotes',
       description: 'The `url` is a bearer link: give it only to the person it is for.',
-      request: { body: { required: true, content: { 'application/json': { schema: HandoffRequest } } } },
-      responses: { 201: json(Handoff, 'The order link.'), ...errorResponses([404, 409, ...WRITE_ERRORS]) },
+      request: post(HandoffRequest),
+      responses: {
+        201: created(Handoff, 'The order link.'),
+        ...errorResponses([...POSTED, 'quote_not_found', 'quote_expired', 'quote_not_ready', 'handoff_too_many_items']),
+      },
     },
     {
       method: 'post',
@@ -175,8 +228,8 @@ function routes(): RouteConfig[] {
       operationId: 'createRfqLink',
       summary: 'Quote-request link from a job description',
       description: 'Carries nothing about the person: a name, e-mail or phone key, or contact details in the text, is refused.',
-      request: { body: { required: true, content: { 'application/json': { schema: RfqLinkRequest } } } },
-      responses: { 201: json(RfqLink, 'The quote-request link.'), ...errorResponses(WRITE_ERRORS) },
+      request: post(RfqLinkRequest),
+      responses: { 201: created(RfqLink, 'The quote-request link.'), ...errorResponses([...POSTED, 'contact_details_not_allowed']) },
     },
   ];
 }
@@ -191,7 +244,8 @@ export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']
 /** Builds the OpenAPI 3.1.0 document; the result is plain JSON and may be cached by the caller. */
 export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
   const registry = new OpenAPIRegistry();
-  for (const route of routes()) registry.registerPath(route);
+  // Keyless by design: every operation says it needs no security.
+  for (const route of routes()) registry.registerPath({ ...route, security: [] });
   const generator = new OpenApiGeneratorV31(registry.definitions);
   return generator.generateDocument({
     openapi: '3.1.0',
@@ -199,8 +253,12 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
       title: 'Plate and catalog quoting API',
       version: 'v1',
       description:
-        'Instant, firm quotes in CAD cents with HST (13%, Ontario) as its own figure for laser-cut plate and catalog products. No key or account. Nothing is bought or paid through this API.',
+        'Instant, firm quotes in CAD cents with HST (13%, Ontario) as its own figure for laser-cut plate and catalog products. No key or account. Nothing is bought or paid through this API.\n\n' +
+        'Every error is one envelope, `{"error": {type, code, message, request_id, param, retryable, doc_url, details}}`; `doc_url` opens the section of the docs page on its code. Any other path under the prefix answers 404 `route_not_found`.',
+      license: { name: 'Proprietary: the shop operating this service', identifier: 'LicenseRef-Proprietary' },
+      contact: { name: 'The shop operating this service', url: `${options.publicUrl.replace(/\/+$/, '')}/docs` },
     },
     servers: [{ url: `${options.publicUrl.replace(/\/+$/, '')}${API_PREFIX}` }],
+    security: [],
   });
 }

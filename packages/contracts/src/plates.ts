@@ -8,7 +8,9 @@ export const MAX_CUTOUTS = BOUNDS.cutouts;
 export const MIN_RING_WALL_IN = BOUNDS.ringWallIn;
 
 const dimension = positiveInches(BOUNDS.lengthIn);
-const Point = z.tuple([coordinate, coordinate]).openapi('Point', { description: '[x, y] in inches, each 0 to 120.' });
+const Point = z
+  .tuple([coordinate, coordinate])
+  .openapi('Point', { description: `[x, y] in inches, each 0 to ${BOUNDS.lengthIn}.`, minItems: 2, maxItems: 2 });
 export type Point = z.infer<typeof Point>;
 
 export const RectangleOutline = z

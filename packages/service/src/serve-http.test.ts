@@ -32,7 +32,7 @@ describe("Node's own answers to requests it cannot read", () => {
 
   beforeAll(async () => {
     server = http.createServer({ headersTimeout: 300, requestTimeout: 300, connectionsCheckingInterval: 50 }, (_req, res) => res.end('ok'));
-    server.on('clientError', answerClientError);
+    server.on('clientError', (error: Error & { code?: string }, socket) => answerClientError(error, socket, 'https://quotes.example.test'));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
   });
@@ -45,7 +45,7 @@ describe("Node's own answers to requests it cannot read", () => {
     const answer = parse(await rawRequest(port, bytes));
     expect(answer.status).toBe(status);
     expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(answer.body.error).toMatchObject({ type: 'invalid_request_error', code, param: null, doc_url: null, details: null });
+    expect(answer.body.error).toMatchObject({ type: 'invalid_request_error', code, param: null, doc_url: `https://quotes.example.test/docs#error-${code}`, details: null });
     expect(answer.body.error.request_id).toBe(answer.headers['x-request-id']);
     expect(answer.body.error.request_id).toMatch(/^req_[0-9A-Za-z]{20}$/);
   });

@@ -13,6 +13,8 @@ const IDLE_DRAIN_MS = 1_000;
 
 export interface ServeOptions {
   port: number;
+  /** The service's address, for `doc_url` in the answers Node gives a request it cannot read. */
+  publicUrl?: string;
   onListening: () => void;
   /** Called once on the first stop signal, before draining. */
   onStopping: (signal: string) => void;
@@ -28,7 +30,7 @@ export function serveUntilStopped(handler: RequestListener, options: ServeOption
     { headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 1_000 },
     handler,
   );
-  server.on('clientError', answerClientError);
+  server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => answerClientError(error, socket, options.publicUrl ?? null));
   server.listen(options.port, options.onListening);
 
   // Once stopping, every answer (those in flight included) says `Connection: close`, so keep-alive
@@ -78,7 +80,7 @@ const CLIENT_ERROR_MESSAGES: Partial<Record<ErrorCode, string>> = {
   request_malformed: 'The request is not valid HTTP/1.1; check the request line and headers.',
 };
 
-export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+export function answerClientError(error: Error & { code?: string }, socket: Duplex, publicUrl: string | null = null): void {
   if (!socket.writable || (socket as Duplex & { _httpMessage?: unknown })._httpMessage) {
     socket.destroy();
     return;
@@ -86,7 +88,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
   const code = CLIENT_ERRORS[error.code ?? ''] ?? 'request_malformed';
   const requestId = newRequestId();
   const serviceError = new ServiceError(code, CLIENT_ERROR_MESSAGES[code] ?? 'The request could not be read.');
-  const body = JSON.stringify({ error: serviceError.toBody(requestId) });
+  const body = JSON.stringify({ error: serviceError.toBody(requestId, publicUrl) });
   socket.end(
     `HTTP/1.1 ${serviceError.status} ${http.STATUS_CODES[serviceError.status] ?? 'Error'}\r\n` +
       'Content-Type: application/json; charset=utf-8\r\n' +

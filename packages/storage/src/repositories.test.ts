@@ -182,9 +182,11 @@ describeEachDatabase('repositories', (createDatabase) => {
       idempotencyKey: 'key-old',
       body: '{"lead":true}',
     });
+    await storage.idempotencyKeys.claim({ key: 'k_old', requestHash: 'h', now: old.createdAt, keepMs: 86_400_000, staleMs: 60_000 });
+    await storage.idempotencyKeys.claim({ key: 'k_new', requestHash: 'h', now: created, keepMs: 86_400_000, staleMs: 60_000 });
 
     const counts = await storage.purgeExpired(created);
-    expect(counts).toEqual({ quotes: 1, designs: 1, handoffs: 1, rfqLinks: 1, rateLimits: 0 });
+    expect(counts).toEqual({ quotes: 1, designs: 1, handoffs: 1, rfqLinks: 1, rateLimits: 0, idempotencyKeys: 1 });
     // Rows inside retention stay.
     await expect(storage.quotes.get('q_bytes', created)).resolves.not.toBeNull();
     await expect(storage.designs.get('pd_h1_0', created)).resolves.not.toBeNull();
@@ -196,6 +198,7 @@ describeEachDatabase('repositories', (createDatabase) => {
       handoffs: 0,
       rfqLinks: 0,
       rateLimits: 0,
+      idempotencyKeys: 0,
     });
   });
 

@@ -7,7 +7,7 @@ export function sendError(res: Response, error: ServiceError): void {
   if (error.retryAfterSeconds !== null) res.setHeader('Retry-After', String(error.retryAfterSeconds));
   // For the metrics: which error this answer carried (the scope of a rate limit).
   res.locals.error = { code: error.code, scope: typeof error.details?.scope === 'string' ? error.details.scope : undefined };
-  res.status(error.status).json({ error: error.toBody(res.locals.requestId as string) });
+  res.status(error.status).json({ error: error.toBody(res.locals.requestId as string, (res.app.locals.publicUrl as string | undefined) ?? null) });
 }
 
 interface BodyParserError {

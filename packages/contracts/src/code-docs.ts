@@ -1,0 +1,69 @@
+// What each error and issue code means and what to do about it: the docs page's reference, which
+// every error's `doc_url` points into (`/docs#error-{code}`, `/docs#issue-{code}`).
+import type { ErrorCode, IssueCode } from './codes';
+
+export interface CodeDoc {
+  /** When it happens. */
+  meaning: string;
+  /** What the caller does next. */
+  action: string;
+}
+
+export const ERROR_DOCS: Record<ErrorCode, CodeDoc> = {
+  invalid_json: { meaning: 'The body is not valid JSON, nests deeper than 32 levels, or could not be read (a bad Content-Encoding, a length that disagrees with Content-Length).', action: 'Send plain UTF-8 JSON; check quotes, commas and brackets.' },
+  request_malformed: { meaning: 'The request is not valid HTTP/1.1, so no route could read it.', action: 'Check the request line and headers; use an HTTP library.' },
+  route_not_found: { meaning: 'No route or page has this path.', action: 'Check the path against the reference; every API path starts with /api/v1.' },
+  product_not_found: { meaning: 'No published product has this slug.', action: 'List the products (GET /products or search_products) and use a slug from the list.' },
+  quote_not_found: { meaning: 'No quote has this id: it was never given out, or it was removed 30 days after it expired.', action: 'Check the id; ask for a new quote if it is gone.' },
+  preview_not_found: { meaning: 'The item has no drawing: it is a catalog product, or a blocked plate.', action: 'Only a ready plate item has a drawing; act on its issues and quote again.' },
+  handoff_not_found: { meaning: 'The order link does not exist or was removed (30 days after its quotes expired).', action: 'Ask for a new quote and a new order link.' },
+  design_not_found: { meaning: 'The plate design behind this page does not exist or was removed.', action: 'Open the order page again from its link, or ask for a new quote.' },
+  rfq_link_not_found: { meaning: 'The quote-request link does not exist or was removed.', action: 'Ask for a new quote-request link.' },
+  method_not_allowed: { meaning: 'The path exists, but not with this method.', action: 'Use a method the Allow header lists.' },
+  request_timeout: { meaning: 'The request did not arrive in time: headers within 10 s, the whole request within 30 s.', action: 'Send it again; it is safe to retry.' },
+  quote_expired: { meaning: 'The quote is past its expires_at (quotes hold their prices 7 days).', action: 'Ask for a new quote and hand that one off.' },
+  quote_not_ready: { meaning: 'The quote is blocked: an issue stops it, so it cannot be ordered.', action: 'Act on its blocking issues, ask for a new quote, and hand that one off; or make a quote-request link.' },
+  idempotency_key_reused: { meaning: 'This Idempotency-Key came with another body to this route in the last 24 hours; a key stands for one request.', action: 'Send a new key (a new UUID) for a new request.' },
+  idempotency_key_in_use: { meaning: 'The first request with this Idempotency-Key is still running.', action: 'Send the same request again in a moment: it gets the first answer.' },
+  link_expired: { meaning: 'The link has expired: order links with their quotes (7 days), quote-request links after 30 days.', action: 'Ask for a new quote or a new link.' },
+  body_too_large: { meaning: 'The body is over 256 KiB (a page form over its own limit).', action: 'Send fewer or smaller items; a quote takes at most 10.' },
+  unsupported_media_type: { meaning: 'The body is not UTF-8 application/json.', action: 'Send Content-Type: application/json and a plain UTF-8 body.' },
+  parameter_missing: { meaning: 'A required field is missing; param names it.', action: 'Add the field param names.' },
+  parameter_invalid: { meaning: 'A field has a wrong type or is outside its bounds; param names it and the message says what it must be.', action: 'Fix the field as the message says; details.errors lists up to 10 problems at once.' },
+  parameter_unknown: { meaning: 'A field or query parameter the request does not take (also a name, e-mail or phone key on a quote-request link).', action: 'Remove it; every request refuses keys it does not know.' },
+  product_unknown: { meaning: 'A quote item names a slug that is not a product.', action: 'List the products (GET /products or search_products) and use a slug from the list.' },
+  tier_not_orderable: { meaning: 'The tier cannot be ordered online: its price is on request.', action: 'Choose an orderable tier, or make a quote-request link for it.' },
+  material_unavailable: { meaning: 'The material is not a plate material, or online plate orders are switched off.', action: 'Use a material id from GET /materials (list_materials); when the list is empty, make a quote-request link.' },
+  thickness_not_offered: { meaning: 'The thickness is not one the material is sold in; the message names the listed value or the nearest ones.', action: 'Send a thickness_in exactly as GET /materials (list_materials) lists it.' },
+  quantity_out_of_range: { meaning: 'A quantity or quantity option is outside its range: plates 1 to 999, products 1 to 50, at most 5 options.', action: 'Send a whole number in range.' },
+  design_quantity_fixed: { meaning: 'A design package is bought once: quantity 1, no quantity options.', action: 'Send quantity 1 and leave quantity_options out.' },
+  design_repeated: { meaning: 'The same design package is named twice in one quote.', action: 'Name each design package once.' },
+  handoff_too_many_items: { meaning: 'The quotes of one order link hold more than 10 items together.', action: 'Split them over two order links.' },
+  contact_details_not_allowed: { meaning: 'A quote-request description or material reads as carrying a link, web or e-mail address or phone number.', action: 'Describe only the work; the person adds their own details on the form.' },
+  rate_limited: { meaning: 'Past a rate limit of this client address (details.scope and details.limit say which).', action: 'Wait Retry-After seconds (retry_after_seconds from a tool), then send again.' },
+  headers_too_large: { meaning: 'The request headers are over 16 KiB.', action: 'Send fewer or shorter headers.' },
+  internal_error: { meaning: 'Something failed on the service side; nothing was done.', action: 'Send again later; if it keeps failing, tell the shop the request_id.' },
+  storage_unavailable: { meaning: 'The database could not be reached or written just now (another process holding it, a full disk); nothing was lost.', action: 'Retry in a few seconds; it is safe to retry.' },
+  service_busy: { meaning: 'Too many large plates are waiting to be priced just now (or one took too long).', action: 'Retry in a few seconds; it is safe to retry.' },
+};
+
+export const ISSUE_DOCS: Record<IssueCode, CodeDoc> = {
+  label_dropped: { meaning: 'The item label was left off: it used characters other than letters, digits, spaces and - _ # . , ( ) / \' ", or read as a link, address or phone number.', action: 'Nothing stops the item; send a plain label if one is wanted.' },
+  thickness_over_laser: { meaning: 'The plate is thicker than the laser cuts in this material; it is sold, but not cut.', action: 'Choose a thickness within the material\'s max_laser_thickness_in, or make a quote-request link.' },
+  outline_invalid: { meaning: 'The polygon outline crosses or touches itself, doubles back, or has no area.', action: 'List the corners in order around the part, each edge meeting only its neighbours.' },
+  part_too_small: { meaning: 'The part is under the smallest size that can be cut (it would fall through the bed).', action: 'Make it at least the size the message gives each way.' },
+  part_exceeds_sheet: { meaning: 'The part fits the 60 x 120 in sheet neither way round.', action: 'Keep it within the sheet, or split it into pieces.' },
+  hole_outside_part: { meaning: 'A hole or slot lies outside the part or runs past its edge.', action: 'Move it inside the outline with material all round it, or change the outline.' },
+  hole_too_close_to_edge: { meaning: 'A hole leaves less material to an edge than the plate is thick (at least 1/16 in).', action: 'Move it in by the amount the message gives, or make the plate larger.' },
+  holes_overlap: { meaning: 'Two cutouts overlap or leave less material between them than the plate is thick; the message counts every such pair.', action: 'Space them out, make them smaller, or use fewer.' },
+  hole_too_small: { meaning: 'A hole or slot is narrower than half the plate thickness: the laser cannot cut it.', action: 'Make it at least the size the message gives, or choose thinner plate.' },
+  bend_misses_part: { meaning: 'A fold line does not cross the part (at most it touches an edge or corner).', action: 'Move its points so the line runs across the material.' },
+  bends_cross: { meaning: 'Two fold lines meet or lie on each other inside the part.', action: 'Move one so they meet outside the part, or split the part.' },
+  bend_flange_too_short: { meaning: 'The material on one side of a fold is under 4 x the thickness (at least 1/4 in), or two folds are closer than two such flanges.', action: 'Move the fold, or the edge or fold beyond it, apart by the amount the message gives.' },
+  bend_not_offered: { meaning: 'The press brake does not bend this material at this thickness (6061-T6 is not bent at all).', action: 'Remove the bends, or choose a material and thickness that is bent.' },
+  web_too_narrow: { meaning: 'The outline itself is narrower than the plate is thick somewhere: a ring wall, a strip, a neck or leg, or a point sharper than about 28 degrees.', action: 'Widen it there by the amount the message gives, open or cut off the point, or choose thinner plate.' },
+  hole_smaller_than_thickness: { meaning: 'A hole is smaller than the plate thickness: it can be cut but may come out tapered and rough.', action: 'Nothing stops the item; make it at least the thickness for a clean hole.' },
+  hole_near_bend: { meaning: 'A hole is closer to a fold than 2.5 x the thickness and may stretch out of shape when bent.', action: 'Nothing stops the item; move it further from the fold, or accept some distortion.' },
+  plate_not_carried: { meaning: 'The plate is not stocked; bringing it in adds days, included in the lead time.', action: 'Nothing to do; a carried thickness is quicker.' },
+  lead_time_after_order: { meaning: 'The job is too big to state a lead time now; it is confirmed after the order. The message gives the time for one piece.', action: 'Nothing stops the item; ask the shop for a date after ordering, or order fewer pieces.' },
+};
