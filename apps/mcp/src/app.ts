@@ -4,6 +4,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node';
 import { McpServer, UnsupportedProtocolVersionError, createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server';
+import type { McpHttpHandler } from '@modelcontextprotocol/server';
 import { ServiceError, clip } from '@shop/contracts';
 import { newRequestId } from '@shop/service';
 import type { RateLimits } from '@shop/service';
@@ -52,6 +53,8 @@ export interface McpAppDeps {
   logger?: Logger;
   /** The REST app's address: `doc_url` of an error points at its docs page. */
   publicUrl?: string;
+  /** Sent at initialize and on server/discover: how to use the tools, in a few lines. */
+  instructions?: string;
 }
 
 export function createMcpApp(deps: McpAppDeps): Express {
@@ -62,11 +65,16 @@ export function createMcpApp(deps: McpAppDeps): Express {
 
   const newServer = (): McpServer => {
     // Listing the three revisions makes the SDK's unsupported-version errors name exactly them.
-    const server = new McpServer(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, supportedProtocolVersions: SUPPORTED_REVISIONS });
+    const server = new McpServer(SERVER_INFO, {
+      capabilities: { tools: { listChanged: false } },
+      supportedProtocolVersions: SUPPORTED_REVISIONS,
+      ...(deps.instructions === undefined ? {} : { instructions: deps.instructions }),
+    });
     deps.registerTools(server);
     return server;
   };
-  const modern = toNodeHandler(createMcpHandler(newServer, { legacy: 'reject', responseMode: 'json' }));
+  const handler = createMcpHandler(newServer, { legacy: 'reject', responseMode: 'json' });
+  const modern = toNodeHandler(handler);
 
   const allowedOrigins = new Set(deps.allowedOrigins ?? []);
   // The transport's rule against DNS rebinding: a request whose Origin is present and not allowed is 403.
@@ -124,6 +132,10 @@ export function createMcpApp(deps: McpAppDeps): Express {
           method: req.method,
           headers: req.headers as Record<string, string>,
         });
+        if (isDiscover(req.body)) {
+          await answerDiscover(handler, webRequest, req.body, res);
+          return;
+        }
         if (await isLegacyRequest(webRequest, req.body)) {
           const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
           const server = newServer();
@@ -183,6 +195,32 @@ function isAllowedOrigin(origin: string, allowed: ReadonlySet<string>): boolean 
     return false;
   }
   return LOOPBACK_HOSTS.has(url.hostname) || allowed.has(url.origin);
+}
+
+function isDiscover(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && (body as { method?: unknown }).method === 'server/discover';
+}
+
+/**
+ * server/discover through the SDK, with `supportedVersions` naming every revision served: the SDK
+ * lists the 2026 revision alone (2025-era revisions are negotiated at initialize), which would tell a
+ * client that cannot speak 2026-07-28 that this server has nothing for it.
+ */
+async function answerDiscover(handler: McpHttpHandler, request: Request, body: unknown, res: ExpressResponse): Promise<void> {
+  const response = await handler.fetch(request, { parsedBody: body });
+  let text = await response.text();
+  if (response.ok && (response.headers.get('content-type') ?? '').includes('application/json')) {
+    const message = JSON.parse(text) as { result?: { supportedVersions?: unknown } };
+    if (message.result && Array.isArray(message.result.supportedVersions)) {
+      message.result.supportedVersions = [...SUPPORTED_REVISIONS];
+      text = JSON.stringify(message);
+    }
+  }
+  res.status(response.status);
+  response.headers.forEach((value, name) => {
+    if (name !== 'content-length') res.setHeader(name, value);
+  });
+  res.send(text);
 }
 
 function isToolCall(body: unknown): boolean {

@@ -5,7 +5,8 @@ import { serveUntilStopped, startRuntime, systemClock } from '@shop/service';
 import pino from 'pino';
 import { createMcpApp } from './app';
 import { loadConfig } from './config';
-import { registerShopTools } from './tools';
+import { INSTRUCTIONS } from './tool-descriptions';
+import { createShopTools } from './tools';
 
 const ROOT_DIR = path.resolve(__dirname, '..', '..', '..');
 
@@ -15,18 +16,18 @@ async function main(): Promise<void> {
   const runtime = await startRuntime(config, ROOT_DIR, { log: logger });
   logger.info({ provider: runtime.storage.provider }, 'storage ready');
   const app = createMcpApp({
-    registerTools: (server) =>
-      registerShopTools(server, {
-        service: runtime.service,
-        clock: systemClock,
-        reportError: (error) => logger.error({ err: error }, 'tool failed'),
-        publicUrl: config.publicUrl,
-      }),
+    registerTools: createShopTools({
+      service: runtime.service,
+      clock: systemClock,
+      reportError: (error) => logger.error({ err: error }, 'tool failed'),
+      publicUrl: config.publicUrl,
+    }),
     limits: runtime.service.limits,
     trustProxy: config.trustProxy,
     allowedOrigins: config.allowedOrigins,
     logger,
     publicUrl: config.publicUrl,
+    instructions: INSTRUCTIONS,
   });
 
   serveUntilStopped(app, {

@@ -1,58 +1,61 @@
 // The input schemas of the tools, built from the same zod contracts as the REST bodies (DESIGN.md
 // section 4 fixes their names), and how each becomes the REST request its use case takes.
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
-import { HandoffRequest, PlateItem, ProductItem, ProductQuery, RfqLinkRequest, parseRequest, z } from '@shop/contracts';
+import { BOUNDS, HandoffRequest, PlateItem, ProductItem, ProductQuery, RfqLinkRequest, parseRequest, z } from '@shop/contracts';
+import { describeDivisionField, describeMaterialField, describeThicknessField } from './tool-descriptions';
+import type { CatalogFacts } from './tool-descriptions';
 
 // PlateItem carries a refinement, so zod refuses `.omit()`; its shape is taken whole and `kind` left
 // out (the cutout count the refinement checks is checked again by the quote use case).
 const { kind: _plateKind, ...plateShape } = PlateItem.shape;
 
-export const QuotePlateInput = z
-  .object({
-    ...plateShape,
-    material: plateShape.material.describe('Material id from list_materials: mild_steel, stainless_304, stainless_316 or aluminum_6061.'),
-    thickness_in: plateShape.thickness_in.describe("Inches; exactly one of the material's thickness_in values from list_materials."),
-    outline: plateShape.outline.describe(
-      'Inches, +x right, +y up. rectangle {width_in, height_in}, circle {diameter_in}, ring {outer_diameter_in, inner_diameter_in} (lower-left of the bounding box on the origin), or polygon {points_in: [[x, y], ...]} with 3 to 200 corners.',
-    ),
-    holes: plateShape.holes.describe(
-      'Hole patterns in the outline frame: single, linear, grid, bolt_circle, slot. At most 200 entries and 500 cutouts in all.',
-    ),
-    bends: plateShape.bends.describe('Straight folds across the whole part, by two points on the fold line; at most 10.'),
-    quantity: plateShape.quantity.describe('Pieces, 1 to 999; the plate is priced as one job at this quantity.'),
-    quantity_options: plateShape.quantity_options.describe('Up to 5 other quantities to price beside quantity.'),
-    label: plateShape.label.describe('Optional short name for the part, up to 60 characters; no contact details.'),
-  })
-  .strict();
+/** quote_plate's arguments: a plate item without `kind`, every field described by the contract. */
+export const QuotePlateInput = z.object(plateShape).strict();
 
 export const QuoteProductInput = z
   .object({
-    slug: ProductItem.shape.slug.describe('Product slug from search_products.'),
+    slug: ProductItem.shape.slug,
     tier: z.enum(['kit', 'welded']).describe('kit = steel cut to the drawings; welded = built in the shop. The tier must be marked orderable.'),
-    quantity: ProductItem.shape.quantity.describe('Units, 1 to 50.'),
-    quantity_options: ProductItem.shape.quantity_options.describe('Up to 5 other quantities (1 to 50) to price beside quantity.'),
-    label: ProductItem.shape.label.describe('Optional short name, up to 60 characters; no contact details.'),
+    quantity: ProductItem.shape.quantity,
+    quantity_options: ProductItem.shape.quantity_options,
+    label: ProductItem.shape.label,
   })
   .strict();
 
 export const SearchProductsInput = z
   .object({
-    query: ProductQuery.shape.search.describe('Words in the name, blurb or division, any order, ignoring case. Leave out to list all.'),
-    division: ProductQuery.shape.division.describe('Only products of this division: farm, shop, trailer or structural.'),
+    query: ProductQuery.shape.search,
+    division: ProductQuery.shape.division,
+    limit: z.int().min(1).max(BOUNDS.pageLimit).default(BOUNDS.pageLimitDefault).describe(ProductQuery.shape.limit.description ?? ''),
+    cursor: ProductQuery.shape.cursor.describe(`The next_cursor of the previous page (up to ${BOUNDS.searchLength} characters), sent with the same query and division.`),
   })
   .strict();
 
 export const ListMaterialsInput = z.object({}).strict();
 
 export const GetQuoteInput = z
-  .object({ quote_id: z.string().min(1).max(64).describe('The quote id (q_...) from quote_plate or quote_product.') })
+  .object({ quote_id: z.string().min(1).max(BOUNDS.quoteIdLength).describe(`The quote id (q_..., up to ${BOUNDS.quoteIdLength} characters) from quote_plate or quote_product.`) })
   .strict();
 
 export const CreateHandoffInput = HandoffRequest;
 export const CreateRfqLinkInput = RfqLinkRequest;
 
-/** The tools list no more than fit one page: the largest page the product list allows. */
-const PRODUCT_PAGE = 50;
+/** The catalog's divisions as an enum (any other division finds nothing). */
+function divisionField(divisions: readonly string[]) {
+  const [first, ...rest] = divisions;
+  return first === undefined ? ProductQuery.shape.division : z.enum([first, ...rest]).optional();
+}
+
+/** The schemas advertised in tools/list where a description names catalog values. */
+export function describeInputs(facts: CatalogFacts): { quotePlate: z.ZodType; searchProducts: z.ZodType } {
+  return {
+    quotePlate: QuotePlateInput.extend({
+      material: plateShape.material.describe(describeMaterialField(facts)),
+      thickness_in: plateShape.thickness_in.describe(describeThicknessField(facts)),
+    }),
+    searchProducts: SearchProductsInput.extend({ division: divisionField(facts.divisions).describe(describeDivisionField(facts)) }),
+  };
+}
 
 // A quote tool's arguments are checked as item 0 of a quote request, so the codes that depend on the
 // field's place (quantity_out_of_range, material_unavailable, thickness_not_offered) and the messages
@@ -71,8 +74,13 @@ export function toProductQuoteRequest(args: unknown): { items: unknown[] } {
 }
 
 export function toProductQuery(args: unknown): ProductQuery {
-  const { query, division } = parseRequest(SearchProductsInput, args);
-  return { limit: PRODUCT_PAGE, ...(query === undefined ? {} : { search: query }), ...(division === undefined ? {} : { division }) };
+  const { query, division, limit, cursor } = parseRequest(SearchProductsInput, args);
+  return {
+    limit,
+    ...(query === undefined ? {} : { search: query }),
+    ...(division === undefined ? {} : { division }),
+    ...(cursor === undefined ? {} : { cursor }),
+  };
 }
 
 export function toQuoteId(args: unknown): string {

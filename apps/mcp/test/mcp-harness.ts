@@ -15,7 +15,8 @@ import type { Runtime } from '@shop/service';
 import type { Express } from 'express';
 import pino from 'pino';
 import { createMcpApp } from '../src/app';
-import { registerShopTools } from '../src/tools';
+import { INSTRUCTIONS } from '../src/tool-descriptions';
+import { createShopTools } from '../src/tools';
 
 export const START = '2026-11-02T15:00:00.000Z';
 const ROOT_DIR = path.resolve(__dirname, '..', '..', '..');
@@ -69,10 +70,11 @@ export async function startMcpTestApp(options: McpTestOptions = {}): Promise<Mcp
   const clock = new ManualClock(START);
   const runtime = await startRuntime(config, ROOT_DIR, { limitPrefix });
   const app = createMcpApp({
-    registerTools: (server) => registerShopTools(server, { service: runtime.service, clock, publicUrl: config.publicUrl }),
+    registerTools: createShopTools({ service: runtime.service, clock, publicUrl: config.publicUrl }),
     limits: runtime.service.limits,
     trustProxy: config.trustProxy,
     publicUrl: config.publicUrl,
+    instructions: INSTRUCTIONS,
   });
   const http = await listen(app);
   return {
@@ -134,6 +136,8 @@ export interface ToolReply {
 export interface TestClient {
   name: string;
   protocolVersion: string | undefined;
+  /** The server's instructions, as the client received them when it connected. */
+  instructions: string | undefined;
   listTools(): Promise<Array<{ name: string; title?: string; description?: string; inputSchema: any; outputSchema?: any; annotations?: any }>>;
   callTool(name: string, args?: Record<string, unknown>): Promise<ToolReply>;
   close(): Promise<void>;
@@ -152,6 +156,7 @@ export async function connectV2(url: string): Promise<TestClient> {
   return {
     name: 'v2 client 2026-07-28',
     protocolVersion: client.getNegotiatedProtocolVersion(),
+    instructions: client.getInstructions(),
     listTools: async () => (await client.listTools()).tools as any,
     callTool: async (name, args = {}) => toReply((await client.callTool({ name, arguments: args })) as any),
     close: () => client.close(),
@@ -166,6 +171,7 @@ export async function connectV1(url: string): Promise<TestClient> {
   return {
     name: 'v1 client 2025-11-25',
     protocolVersion: transport.protocolVersion,
+    instructions: client.getInstructions(),
     listTools: async () => (await client.listTools()).tools as any,
     callTool: async (name, args = {}) => toReply((await client.callTool({ name, arguments: args })) as any),
     close: () => client.close(),
@@ -203,6 +209,7 @@ export async function connectRaw(url: string, version = '2025-06-18'): Promise<T
   return {
     name: `raw JSON-RPC ${version}`,
     protocolVersion: init.body.result.protocolVersion,
+    instructions: init.body.result.instructions,
     listTools: async () => (await call('tools/list', {})).tools,
     callTool: async (name, args = {}) => toReply(await call('tools/call', { name, arguments: args })),
     close: async () => undefined,

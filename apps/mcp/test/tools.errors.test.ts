@@ -60,9 +60,13 @@ describe('search_products errors', () => {
     expectToolError(await client.callTool('search_products', { division: 3 }), 'parameter_invalid', 'division');
   });
 
-  it("REST's paging and search names are not its arguments", async () => {
+  it("REST's name for the words, search, is not its argument (query is)", async () => {
     expectToolError(await client.callTool('search_products', { search: 'gate' }), 'parameter_unknown', 'search');
-    expectToolError(await client.callTool('search_products', { limit: 5 }), 'parameter_unknown', 'limit');
+  });
+
+  it('a limit of 0 or a cursor of 41 characters is parameter_invalid on that argument', async () => {
+    expectToolError(await client.callTool('search_products', { limit: 0 }), 'parameter_invalid', 'limit');
+    expectToolError(await client.callTool('search_products', { cursor: 'c'.repeat(41) }), 'parameter_invalid', 'cursor');
   });
 });
 

@@ -116,7 +116,7 @@ describe('the pages in headless Chromium', () => {
     expect(await page.textContent('#tier-kit .chosen-amount')).toBe('Quantity 3: $4,350.00 before HST');
     await page.click('#tier-kit button');
     await page.waitForURL(/\/r\/rfq_[0-9A-Za-z]{22}$/);
-    expect(await page.inputValue('#f-description')).toBe('Round bale feeder (round-bale-feeder): Kit (steel cut, drilled and bent, ready to weld), quantity 3.');
+    expect(await page.inputValue('#f-description')).toBe('Round bale feeder (round-bale-feeder): Kit (steel cut to the drawings, ready to weld), quantity 3.');
   });
 
   it('an expired order link shows the 410 page', async () => {

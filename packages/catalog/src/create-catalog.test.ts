@@ -147,6 +147,10 @@ describe('products', () => {
     }
   });
 
+  it('lists each division once, in catalog order', () => {
+    expect(catalog.listDivisions()).toEqual(['farm', 'shop', 'trailer', 'structural']);
+  });
+
   it('puts product pages under the shop address and pictures under the shop address by default', () => {
     for (const product of products) {
       expect(product.product_url).toBe(`https://shop.example.ca/products/${product.slug}`);

@@ -37,6 +37,8 @@ export interface Catalog {
   /** Manufacturability thresholds; the same for every listed thickness of a material today. */
   plateRules(material: MaterialId, thicknessIn: number): PlateRules;
   listProducts(query: ProductQuery): ListEnvelope<Product>;
+  /** The divisions products are filed under, in catalog order. */
+  listDivisions(): string[];
   getProduct(slug: string): Product | undefined;
   listProfiles(query: ProfileQuery): ListEnvelope<Profile>;
 }
@@ -116,6 +118,7 @@ export function createCatalog(options: CatalogOptions): Catalog {
       const key = `products|${words.join(' ')}|${division ?? ''}`;
       return paginate(rows.map(cloneProduct), query.limit, query.cursor, key);
     },
+    listDivisions: () => [...new Set(products.map((p) => p.division))],
     getProduct: (slug) => {
       const product = productBySlug.get(slug);
       return product && cloneProduct(product);

@@ -14,6 +14,7 @@ export type {
   DfmTable,
   LaserLimits,
   LeadTimeRules,
+  ProductLeadTimeRules,
   MaterialPrice,
   MaterialPriceTable,
   PriceTables,

@@ -10,6 +10,8 @@ export interface ThicknessStock {
 export interface MaterialStock {
   id: MaterialId;
   name: string;
+  /** The mill certificate that comes with the plate, as a quote lists it; null where none is supplied. */
+  millCertificate: string | null;
   thicknesses: readonly ThicknessStock[];
 }
 
@@ -21,6 +23,7 @@ export const MATERIAL_STOCK: readonly MaterialStock[] = [
   {
     id: 'mild_steel',
     name: 'Mild steel (A36 / CSA G40.21 44W)',
+    millCertificate: 'Mill test certificate (CSA G40.21 44W / ASTM A36) for the heat the plate is cut from',
     thicknesses: [
       t(0.0598, '16 ga (0.0598 in)', true),
       t(0.0747, '14 ga (0.0747 in)', true),
@@ -45,6 +48,7 @@ export const MATERIAL_STOCK: readonly MaterialStock[] = [
   {
     id: 'stainless_304',
     name: 'Stainless steel 304',
+    millCertificate: 'Mill test certificate (EN 10204 3.1, ASTM A240 304/304L) for the heat the plate is cut from',
     thicknesses: [
       t(0.0375, '20 ga (0.0375 in)', false),
       t(0.05, '18 ga (0.050 in)', true),
@@ -65,6 +69,7 @@ export const MATERIAL_STOCK: readonly MaterialStock[] = [
   {
     id: 'stainless_316',
     name: 'Stainless steel 316',
+    millCertificate: 'Mill test certificate (EN 10204 3.1, ASTM A240 316/316L) for the heat the plate is cut from',
     thicknesses: [
       t(0.05, '18 ga (0.050 in)', false),
       t(0.0625, '16 ga (0.0625 in)', true),
@@ -81,6 +86,8 @@ export const MATERIAL_STOCK: readonly MaterialStock[] = [
   {
     id: 'aluminum_6061',
     name: 'Aluminum 6061-T6',
+    // Bought cut-to-size from the distributor's stock, which comes without a traceable certificate.
+    millCertificate: null,
     thicknesses: [
       t(0.04, '0.040 in', false),
       t(0.063, '0.063 in (1/16)', true),

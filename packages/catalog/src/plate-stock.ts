@@ -20,6 +20,8 @@ export interface PlateStock {
   feedInPerMin: number;
   pierceSeconds: number;
   bendSecondsPerBend: number;
+  /** The mill certificate that comes with the plate, or null. */
+  millCertificate: string | null;
   /** Lead time of cut plate from the order, with no bends, as the materials list shows it. */
   leadTime: LeadTime | null;
   rules: PlateRules;
@@ -68,18 +70,24 @@ export function findBendSeconds(tables: PriceTables, thicknessIn: number): numbe
   return last ? last.secondsPerBend : 0;
 }
 
-/** The lead time a thickness shows in the materials list: null past the laser, where it cannot be stated. */
-export function describeStockLeadTime(tables: PriceTables, carried: boolean, laserCut: boolean): LeadTime | null {
-  if (!laserCut) return null;
-  const [min, max] = tables.leadTimes.carriedDays;
-  if (carried) {
-    return { days_min: min, days_max: max, note: 'Business days from the order for cut plate from stock, ready to ship or pick up; bending adds 2 days.' };
+/**
+ * The lead time a thickness shows in the materials list: null past the laser, where it cannot be
+ * stated. The days bending adds are named only where the plate can be bent.
+ */
+export function describeStockLeadTime(tables: PriceTables, stock: { carried: boolean; laserCut: boolean; bendable: boolean }): LeadTime | null {
+  if (!stock.laserCut) return null;
+  const rules = tables.leadTimes;
+  const [min, max] = rules.carriedDays;
+  const bendDays = rules.bentDays[0] - rules.carriedDays[0];
+  const bending = stock.bendable ? `; bending adds ${bendDays} ${bendDays === 1 ? 'day' : 'days'}` : '';
+  if (stock.carried) {
+    return { days_min: min, days_max: max, note: `Business days from the order for cut plate from stock, ready to ship or pick up${bending}.` };
   }
-  const extra = tables.leadTimes.notCarriedExtraDays;
+  const extra = rules.notCarriedExtraDays;
   return {
     days_min: min + extra,
     days_max: max + extra,
-    note: `Business days from the order for cut plate, including ${extra} days to bring the plate in; bending adds 2 days.`,
+    note: `Business days from the order for cut plate, including ${extra} days to bring the plate in${bending}.`,
   };
 }
 
@@ -88,6 +96,7 @@ export function buildPlateStock(tables: PriceTables, material: MaterialStock, th
   const laserCut = thickness.thicknessIn <= tables.laser.maxThicknessIn[material.id];
   const bendLimit = tables.bending.maxThicknessIn[material.id];
   const cut = interpolateCut(tables.cutting.rows[material.id], thickness.thicknessIn);
+  const bendable = bendLimit !== null && thickness.thicknessIn <= bendLimit;
   return {
     materialId: material.id,
     materialName: price.name,
@@ -95,13 +104,14 @@ export function buildPlateStock(tables: PriceTables, material: MaterialStock, th
     label: thickness.label,
     carried: thickness.carried,
     laserCut,
-    bendable: bendLimit !== null && thickness.thicknessIn <= bendLimit,
+    bendable,
+    millCertificate: material.millCertificate,
     densityLbPerIn3: price.densityLbPerIn3,
     priceCentsPerLb: price.priceCentsPerLb,
     feedInPerMin: cut.feedInPerMin,
     pierceSeconds: cut.pierceSeconds,
     bendSecondsPerBend: findBendSeconds(tables, thickness.thicknessIn),
-    leadTime: describeStockLeadTime(tables, thickness.carried, laserCut),
+    leadTime: describeStockLeadTime(tables, { carried: thickness.carried, laserCut, bendable }),
     rules,
   };
 }

@@ -79,6 +79,13 @@ export interface LeadTimeRules {
   source: string;
 }
 
+/** How a product's lead time grows past the first unit: a business day for every so many more units. */
+export interface ProductLeadTimeRules {
+  kitUnitsPerDay: number;
+  weldedUnitsPerDay: number;
+  source: string;
+}
+
 export interface LaserLimits {
   maxThicknessIn: Readonly<Record<MaterialId, number>>;
   source: string;
@@ -93,6 +100,7 @@ export interface PriceTables {
   sheet: SheetTable;
   dfm: DfmTable;
   leadTimes: LeadTimeRules;
+  productLeadTimes: ProductLeadTimeRules;
 }
 
 const row = (thicknessIn: number, feedInPerMin: number, pierceSeconds: number): CutRow => ({
@@ -212,5 +220,12 @@ export const PRICE_TABLES: PriceTables = {
     maxPiecesStated: 250,
     maxWeightLbStated: 2_000,
     source: 'The shop’s schedule: laser work booked two to three days out, bending adds two days, plate not stocked arrives in five.',
+  },
+  productLeadTimes: {
+    kitUnitsPerDay: 4,
+    weldedUnitsPerDay: 1,
+    source:
+      'A tier’s lead time is for one unit. Past it, the saw and laser cut about four kits a day and a welder builds about ' +
+      'one unit a day, on top of the first.',
   },
 };

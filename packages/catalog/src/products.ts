@@ -28,11 +28,25 @@ const tier = (
 
 const TIER_LABELS: Record<TierKind, string> = {
   design: 'Design package (drawings and cut files)',
-  kit: 'Kit (steel cut, drilled and bent, ready to weld)',
-  welded: 'Welded (built and painted in our shop)',
+  kit: 'Kit (steel cut to the drawings, ready to weld)',
+  welded: 'Welded (built and finished in our shop)',
 };
 
-const DRAWINGS = ['Dimensioned PDF drawings', 'DXF cut files for every plate part', 'Bill of materials with weights'];
+/** The kit label of a kit the buyer bolts together rather than welds. */
+const BOLTED_KIT_LABEL = 'Kit (steel cut and drilled to the drawings, ready to bolt together)';
+
+/** What a design package holds: the cut files name only the kinds of part the product has. */
+function designIncludes(cutFiles: { plates: boolean; members: boolean }): string[] {
+  return [
+    'Dimensioned PDF drawings',
+    ...(cutFiles.plates ? ['DXF cut files for every plate part'] : []),
+    ...(cutFiles.members ? ['Cut list of every tube and structural member, with lengths, copes and notches'] : []),
+    'Bill of materials with weights',
+  ];
+}
+
+const BOTH = { plates: true, members: true } as const;
+const MEMBERS_ONLY = { plates: false, members: true } as const;
 
 export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
   {
@@ -42,7 +56,7 @@ export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
     blurb: 'Eight-foot ring feeder for one round bale, with a slant-bar hay saver and lifting tabs for a loader.',
     certificationNote: null,
     tiers: [
-      tier('design', 14_900, DRAWINGS, 1),
+      tier('design', 14_900, designIncludes(BOTH), 1),
       tier('kit', 145_000, ['3 ring sections, 2 in square tube rails', '24 slant bars cut to length', 'Lifting tabs and bolts'], 10),
       tier('welded', 265_000, ['Welded in 3 bolt-together sections', 'Primer and green enamel', 'Hardware'], 20),
     ],
@@ -54,7 +68,7 @@ export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
     blurb: 'Six-bar 12 ft gate in 1-5/8 in tube with a chain latch and hinge pins for a wood or steel post.',
     certificationNote: null,
     tiers: [
-      tier('design', 5_900, DRAWINGS, 1),
+      tier('design', 5_900, designIncludes(MEMBERS_ONLY), 1),
       tier('kit', 28_900, ['Tube cut and notched', 'Hinge straps and pins', 'Chain latch'], 10),
       tier('welded', 48_900, ['Welded gate, galvanizing primer', 'Hinge pins and chain latch'], 15),
     ],
@@ -66,7 +80,7 @@ export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
     blurb: 'Category 1 and 2 three-point frame with a 39 in main spear and two stabilizers for round bales to 1,800 lb.',
     certificationNote: null,
     tiers: [
-      tier('design', 6_900, DRAWINGS, 1),
+      tier('design', 6_900, designIncludes(BOTH), 1),
       tier('kit', 39_500, ['Frame plates and tube cut and bent', 'Spear sleeves', 'Pins and clips'], 10),
       tier('welded', 74_500, ['Welded frame, painted', '39 in spear and two 17 in stabilizers', 'Pins and clips'], 20),
     ],
@@ -78,7 +92,7 @@ export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
     blurb: 'Skid-mounted creep feeder holding 30 bushels, with adjustable calf openings and a rain hood.',
     certificationNote: null,
     tiers: [
-      tier('design', 9_900, DRAWINGS, 1),
+      tier('design', 9_900, designIncludes(BOTH), 1),
       tier('kit', 119_000, ['Skid, frame and hopper parts cut and bent', 'Adjustable gate bars', 'Hood panels'], 12),
       tier('welded', null, ['Welded and painted on skids'], null, 'Welded (price on request: built to your herd)'),
     ],
@@ -90,7 +104,7 @@ export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
     blurb: 'Half-inch top with a 2 in grid of 5/8 in holes on a tube frame with levelling feet; takes standard fixture clamps.',
     certificationNote: null,
     tiers: [
-      tier('design', 9_900, DRAWINGS, 1),
+      tier('design', 9_900, designIncludes(BOTH), 1),
       tier('kit', 189_500, ['1/2 in top plate laser cut with 5/8 in grid holes', 'Frame tube cut to length', 'Levelling feet'], 10),
       tier('welded', 345_000, ['Welded frame, top bolted and shimmed flat', 'Levelling feet', 'Painted frame'], 20),
     ],
@@ -102,7 +116,7 @@ export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
     blurb: 'H-frame press for a 20 ton bottle jack, with a pinned bed every 4 in and press plates.',
     certificationNote: null,
     tiers: [
-      tier('design', 7_900, DRAWINGS, 1),
+      tier('design', 7_900, designIncludes(BOTH), 1),
       tier('kit', 49_500, ['Channel uprights and bed cut and drilled', 'Bed pins', 'Press plates'], 10),
       tier('welded', 89_500, ['Welded frame, painted', 'Bed pins and press plates', 'Jack not included'], 15),
     ],
@@ -114,7 +128,7 @@ export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
     blurb: 'Two-shelf cart for a MIG welder and one cylinder, with a cable hanger and 5 in casters.',
     certificationNote: null,
     tiers: [
-      tier('design', 3_900, DRAWINGS, 1),
+      tier('design', 3_900, designIncludes(BOTH), 1),
       tier('kit', 16_900, ['Shelves and frame cut and bent', 'Cylinder chain', 'Casters and bolts'], 7),
       tier('welded', 32_900, ['Welded and powder coated', 'Casters and cylinder chain'], 15),
     ],
@@ -128,7 +142,7 @@ export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
       'A built trailer needs a VIN and a compliance label from a registered manufacturer before it can be plated in Ontario; ' +
       'the welded tier is built and labelled by the shop on request.',
     tiers: [
-      tier('design', 12_900, DRAWINGS, 1),
+      tier('design', 12_900, designIncludes(BOTH), 1),
       tier('kit', 129_000, ['Channel frame and tongue cut and notched', 'Spring hangers and gussets', 'Axle not included'], 12),
       tier('welded', null, ['Welded, labelled and VIN-registered frame'], null, 'Welded (price on request: certified build)'),
     ],
@@ -140,7 +154,7 @@ export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
     blurb: 'Five-foot fold-down ramp gate in angle and expanded metal, with a spring assist and hinge pins.',
     certificationNote: null,
     tiers: [
-      tier('design', 4_900, DRAWINGS, 1),
+      tier('design', 4_900, designIncludes(MEMBERS_ONLY), 1),
       tier('kit', 38_900, ['Angle frame cut and notched', 'Expanded metal cut to size', 'Hinge pins and spring'], 10),
       tier('welded', 69_000, ['Welded gate, painted', 'Hinge pins and spring assist'], 15),
     ],
@@ -152,7 +166,7 @@ export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
     blurb: 'Under-bed plate and cross-members for a 2-5/16 in gooseneck ball in a full-size pickup.',
     certificationNote: null,
     tiers: [
-      tier('design', 4_900, DRAWINGS, 1),
+      tier('design', 4_900, designIncludes(BOTH), 1),
       tier('kit', 29_500, ['1/2 in plate cut and drilled', 'Cross-members', 'Grade 8 bolts'], 10),
       tier('welded', null, ['Welded assembly fitted to your truck'], null, 'Welded (price on request: fitted to the truck)'),
     ],
@@ -164,7 +178,7 @@ export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
     blurb: 'Pair of 10 in channel stringers with tread angles for up to 14 risers at 7-3/4 in, for wood or grating treads.',
     certificationNote: null,
     tiers: [
-      tier('design', 8_900, DRAWINGS, 1),
+      tier('design', 8_900, designIncludes(BOTH), 1),
       tier('kit', 69_000, ['Two stringers cut and coped', 'Tread angles cut and drilled', 'Base and top plates'], 12),
       tier('welded', 118_000, ['Stringers with tread angles welded on, primed', 'Base and top plates'], 20),
     ],
@@ -178,8 +192,8 @@ export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
       'Designed to the Ontario Building Code for 125 psf storage; each installation needs a building permit and drawings ' +
       'stamped by a professional engineer licensed in Ontario. Welding by a CWB-certified shop (CSA W47.1).',
     tiers: [
-      tier('design', 29_900, [...DRAWINGS, 'Design loads and connection details for your engineer'], 2),
-      tier('kit', 685_000, ['Columns, beams and joists cut, coped and drilled', 'Base plates and clip angles', 'Structural bolts'], 20),
+      tier('design', 29_900, [...designIncludes(BOTH), 'Design loads and connection details for your engineer'], 2),
+      tier('kit', 685_000, ['Columns, beams and joists cut, coped and drilled', 'Base plates and clip angles', 'Structural bolts'], 20, BOLTED_KIT_LABEL),
       tier('welded', null, ['Shop-welded frames, primed, with a stamped drawing set'], null, 'Welded (price on request: engineered)'),
     ],
   },

@@ -526,7 +526,7 @@ export interface components {
              * @description Issue code; new codes may be added.
              * @enum {string}
              */
-            code: "label_dropped" | "thickness_over_laser" | "outline_invalid" | "part_too_small" | "part_exceeds_sheet" | "hole_outside_part" | "hole_too_close_to_edge" | "holes_overlap" | "hole_too_small" | "bend_misses_part" | "bends_cross" | "bend_flange_too_short" | "bend_not_offered" | "web_too_narrow" | "hole_smaller_than_thickness" | "hole_near_bend" | "plate_not_carried" | "lead_time_after_order";
+            code: "label_dropped" | "thickness_over_laser" | "outline_invalid" | "part_too_small" | "part_exceeds_sheet" | "hole_outside_part" | "hole_too_close_to_edge" | "holes_overlap" | "hole_too_small" | "bend_misses_part" | "bends_cross" | "bend_flange_too_short" | "bend_not_offered" | "web_too_narrow" | "hole_smaller_than_thickness" | "hole_near_bend" | "plate_not_carried" | "certification_note" | "lead_time_after_order";
             /**
              * @description A blocking issue stops the quote: act on its message and ask for a new quote.
              * @enum {string}
@@ -579,12 +579,16 @@ export interface components {
              * @enum {string}
              */
             kind: "product";
+            /** @description The product slug (up to 80 characters), as listed by search_products or GET /products. */
             slug: string;
             tier: components["schemas"]["TierKind"] & unknown;
-            /** @default 1 */
+            /**
+             * @description Units: 1 to 50, default 1.
+             * @default 1
+             */
             quantity?: number;
             /**
-             * @description Other quantities to price beside `quantity`; none for a design package.
+             * @description Up to 5 other quantities (each 1 to 50) to price beside `quantity`; none for a design package.
              * @default []
              */
             quantity_options?: number[];
@@ -633,8 +637,8 @@ export interface components {
              * @enum {string}
              */
             kind: "plate";
-            material: components["schemas"]["MaterialId"];
-            /** @description One of the material's listed thicknesses, exactly. */
+            material: components["schemas"]["MaterialId"] & unknown;
+            /** @description Inches: exactly one of the material's listed thicknesses (list_materials or GET /materials). */
             thickness_in: number;
             outline: components["schemas"]["Outline"];
             /**
@@ -642,12 +646,18 @@ export interface components {
              * @default []
              */
             holes?: components["schemas"]["HolePattern"][];
-            /** @default [] */
+            /**
+             * @description Folds, at most 10; none for a flat part.
+             * @default []
+             */
             bends?: components["schemas"]["Bend"][];
-            /** @default 1 */
+            /**
+             * @description Pieces: 1 to 999, default 1. The plate is priced as one job at this quantity.
+             * @default 1
+             */
             quantity?: number;
             /**
-             * @description Other quantities to price beside `quantity`.
+             * @description Up to 5 other quantities (each 1 to 999) to price beside `quantity`.
              * @default []
              */
             quantity_options?: number[];
@@ -658,78 +668,92 @@ export interface components {
              */
             label?: string | null;
         };
+        /** @description The outside of the part: rectangle, circle, ring or polygon (chosen by kind). */
         Outline: components["schemas"]["RectangleOutline"] | components["schemas"]["CircleOutline"] | components["schemas"]["RingOutline"] | components["schemas"]["PolygonOutline"];
-        /** @description Lower-left corner on the origin. */
+        /** @description A rectangle, lower-left corner on the origin. */
         RectangleOutline: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description "rectangle": a rectangle with its lower-left corner on the origin. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             kind: "rectangle";
+            /** @description Width along x, in inches: > 0 and at most 120. */
             width_in: number;
+            /** @description Height along y, in inches: > 0 and at most 120. */
             height_in: number;
         };
-        /** @description Centre at (d/2, d/2). */
+        /** @description A round disc; its centre is at (d/2, d/2), so its bounding box sits on the origin. */
         CircleOutline: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description "circle": a round disc. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             kind: "circle";
+            /** @description Diameter, in inches: > 0 and at most 120. */
             diameter_in: number;
         };
-        /** @description Outer and inner circles on the same centre; wall at least 1/8 in. */
+        /** @description Outer and inner circles on the same centre, (outer/2, outer/2); wall at least 1/8 in. */
         RingOutline: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description "ring": a washer: a disc with a round bore on the same centre. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             kind: "ring";
+            /** @description Outside diameter, in inches: > 0 and at most 120. */
             outer_diameter_in: number;
+            /** @description Bore diameter; at most outer_diameter_in - 0.25 (a wall of at least 1/8 in), in inches: > 0 and at most 120. */
             inner_diameter_in: number;
         };
+        /** @description A polygon by its corners, in the same frame as the holes and bends. */
         PolygonOutline: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description "polygon": any outline given by its corners. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             kind: "PolygonOutline";
-            /** @description 3 to 200 corners in either winding; a last corner repeating the first is dropped. */
+            /** @description Corners [x, y] in inches (each 0 to 120), 3 to 200 of them in either winding; a last corner repeating the first is dropped (so up to 201 points). Edges must not cross. */
             points_in: components["schemas"]["Point"][];
         };
-        /** @description [x, y] in inches, each 0 to 120. */
+        /** @description [x, y] in inches from the origin, each 0 to 120. */
         Point: [
             number,
             number
         ];
+        /** @description A hole, a pattern of holes or a slot (chosen by kind), in the outline's frame; every hole must lie inside the outline. */
         HolePattern: components["schemas"]["SingleHole"] | components["schemas"]["LinearHoles"] | components["schemas"]["GridHoles"] | components["schemas"]["BoltCircle"] | components["schemas"]["Slot"];
         /** @description One hole centred at (x_in, y_in). */
         SingleHole: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description "single": one round hole. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             kind: "single";
+            /** @description x of the centre, in inches from the origin: 0 to 120. */
             x_in: number;
+            /** @description y of the centre, in inches from the origin: 0 to 120. */
             y_in: number;
-            /** @description Hole diameter in inches, > 0 and at most 120. */
+            /** @description Hole diameter, in inches: > 0 and at most 120. */
             diameter_in: number;
         };
         /** @description First hole at the start; each next is spacing_in further along angle_deg. */
         LinearHoles: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description "linear": a row of equal holes. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             kind: "linear";
+            /** @description x of the first hole's centre, in inches from the origin: 0 to 120. */
             start_x_in: number;
+            /** @description y of the first hole's centre, in inches from the origin: 0 to 120. */
             start_y_in: number;
+            /** @description Holes in the row: 1 to 100. */
             count: number;
+            /** @description Centre-to-centre distance between neighbours, in inches: > 0 and at most 120. */
             spacing_in: number;
-            /** @description Hole diameter in inches, > 0 and at most 120. */
+            /** @description Hole diameter, in inches: > 0 and at most 120. */
             diameter_in: number;
             /**
-             * @description Direction of the row: 0 runs right, 90 runs up.
+             * @description Direction of the row, counter-clockwise from +x (0 runs right, 90 runs up), in degrees: -360 to 360, default 0.
              * @default 0
              */
             angle_deg?: number;
@@ -737,20 +761,26 @@ export interface components {
         /** @description Columns across, rows up, centred on the centre, spacings centre to centre. */
         GridHoles: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description "grid": holes in columns and rows. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             kind: "grid";
+            /** @description x of the centre of the grid, in inches from the origin: 0 to 120. */
             center_x_in: number;
+            /** @description y of the centre of the grid, in inches from the origin: 0 to 120. */
             center_y_in: number;
+            /** @description Columns across: 1 to 50. */
             columns: number;
+            /** @description Rows up: 1 to 50. */
             rows: number;
+            /** @description Centre-to-centre distance between columns, in inches: > 0 and at most 120. */
             x_spacing_in: number;
+            /** @description Centre-to-centre distance between rows, in inches: > 0 and at most 120. */
             y_spacing_in: number;
-            /** @description Hole diameter in inches, > 0 and at most 120. */
+            /** @description Hole diameter, in inches: > 0 and at most 120. */
             diameter_in: number;
             /**
-             * @description Counter-clockwise about the centre.
+             * @description Turn of the whole grid about its centre, counter-clockwise, in degrees: -360 to 360, default 0.
              * @default 0
              */
             rotation_deg?: number;
@@ -758,48 +788,58 @@ export interface components {
         /** @description Holes evenly spaced on the circle. */
         BoltCircle: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description "bolt_circle": holes evenly spaced on a circle. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             kind: "bolt_circle";
+            /** @description x of the centre of the circle, in inches from the origin: 0 to 120. */
             center_x_in: number;
+            /** @description y of the centre of the circle, in inches from the origin: 0 to 120. */
             center_y_in: number;
+            /** @description Holes on the circle: 2 to 100. */
             count: number;
+            /** @description Diameter of the circle through the hole centres, in inches: > 0 and at most 120. */
             bolt_circle_diameter_in: number;
-            /** @description Hole diameter in inches, > 0 and at most 120. */
+            /** @description Hole diameter, in inches: > 0 and at most 120. */
             diameter_in: number;
             /**
-             * @description The first hole, counter-clockwise from +x.
+             * @description Where the first hole sits, counter-clockwise from +x, in degrees: -360 to 360, default 0.
              * @default 0
              */
             start_angle_deg?: number;
         };
-        /** @description Round-ended slot; width_in at most length_in. */
+        /** @description Round-ended slot; width_in at most length_in. Counts as one cutout. */
         Slot: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description "slot": a round-ended slot. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             kind: "slot";
+            /** @description x of the middle of the slot, in inches from the origin: 0 to 120. */
             center_x_in: number;
+            /** @description y of the middle of the slot, in inches from the origin: 0 to 120. */
             center_y_in: number;
+            /** @description Width across, which is also the diameter of its round ends; at most length_in, in inches: > 0 and at most 120. */
             width_in: number;
-            /** @description Tip to tip. */
+            /** @description Length tip to tip along the long axis (round ends included); at least width_in, in inches: > 0 and at most 120. */
             length_in: number;
             /**
-             * @description Long axis, counter-clockwise from +x.
+             * @description Direction of the long axis, counter-clockwise from +x (0 runs along x), in degrees: -360 to 360, default 0.
              * @default 0
              */
             angle_deg?: number;
         };
-        /** @description A straight fold across the whole part. */
+        /** @description A straight fold across the whole part, on the infinite line through start_in and end_in. */
         Bend: {
             start_in: components["schemas"]["Point"] & unknown;
             end_in: components["schemas"]["Point"] & unknown;
-            /** @default 90 */
+            /**
+             * @description How far the flange turns, in degrees: > 0 and at most 180, default 90.
+             * @default 90
+             */
             angle_deg?: number;
             /**
-             * @description up = mountain fold seen from above, down = valley fold. Does not change the price.
+             * @description up = mountain fold seen from above, down = valley fold; default up. Does not change the price.
              * @default up
              * @enum {string}
              */
@@ -839,7 +879,7 @@ export interface components {
          *     }
          */
         HandoffRequest: {
-            /** @description Ready, unexpired quotes; at most 10 items across them. */
+            /** @description Ids (q_...) of 1 to 10 ready, unexpired quotes, each once; at most 10 items across them. */
             quote_ids: string[];
         };
         RfqLink: {
@@ -864,13 +904,22 @@ export interface components {
          *     }
          */
         RfqLinkRequest: {
-            /** @description Plain words: sizes, material, finish, how many, when needed. No contact details. */
+            /** @description 1 to 2000 characters of plain words about the work: sizes, material, finish, how many, when needed. No name, e-mail address, phone number or link. */
             description: string;
-            /** @default null */
+            /**
+             * @description The material in plain words, up to 60 characters; optional.
+             * @default null
+             */
             material?: string | null;
-            /** @default null */
+            /**
+             * @description Thickness in inches, > 0 and at most 12; optional.
+             * @default null
+             */
             thickness_in?: number | null;
-            /** @default null */
+            /**
+             * @description How many, 1 to 100000; optional.
+             * @default null
+             */
             quantity?: number | null;
         };
     };
@@ -1184,7 +1233,7 @@ export interface operations {
     listProducts: {
         parameters: {
             query?: {
-                /** @description Words in the name, blurb or division, in any order, ignoring case. */
+                /** @description Words in the name, blurb or division, in any order, ignoring case; up to 40 characters. */
                 search?: string;
                 /** @description Only products of this division. */
                 division?: string;

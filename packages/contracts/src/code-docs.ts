@@ -64,6 +64,7 @@ export const ISSUE_DOCS: Record<IssueCode, CodeDoc> = {
   web_too_narrow: { meaning: 'The outline itself is narrower than the plate is thick somewhere: a ring wall, a strip, a neck or leg, or a point sharper than about 28 degrees.', action: 'Widen it there by the amount the message gives, open or cut off the point, or choose thinner plate.' },
   hole_smaller_than_thickness: { meaning: 'A hole is smaller than the plate thickness: it can be cut but may come out tapered and rough.', action: 'Nothing stops the item; make it at least the thickness for a clean hole.' },
   hole_near_bend: { meaning: 'A hole is closer to a fold than 2.5 x the thickness and may stretch out of shape when bent.', action: 'Nothing stops the item; move it further from the fold, or accept some distortion.' },
-  plate_not_carried: { meaning: 'The plate is not stocked; bringing it in adds days, included in the lead time.', action: 'Nothing to do; a carried thickness is quicker.' },
+  plate_not_carried: { meaning: 'The plate is not stocked; bringing it in adds days, included in the lead time when one is stated.', action: 'Nothing to do; a carried thickness is quicker.' },
+  certification_note: { meaning: 'What the product needs before it may be used, or how it is certified: a permit, an engineer\'s stamp, a VIN and compliance label, welding to CSA W47.1.', action: 'Nothing stops the item; read it before ordering and plan for what it names.' },
   lead_time_after_order: { meaning: 'The job is too big to state a lead time now; it is confirmed after the order. The message gives the time for one piece.', action: 'Nothing stops the item; ask the shop for a date after ordering, or order fewer pieces.' },
 };

@@ -83,6 +83,7 @@ export const ISSUE_SEVERITY = {
   hole_smaller_than_thickness: 'warning',
   hole_near_bend: 'warning',
   plate_not_carried: 'info',
+  certification_note: 'info',
   lead_time_after_order: 'info',
 } as const;
 

@@ -16,12 +16,10 @@ export const Severity = z.enum(SEVERITIES);
 
 export const Issue = z
   .object({
-    code: z.enum(ISSUE_CODES).openapi({ description: 'Issue code; new codes may be added.' }),
-    severity: Severity.openapi({
-      description: 'A blocking issue stops the quote: act on its message and ask for a new quote.',
-    }),
+    code: z.enum(ISSUE_CODES).describe('Issue code; new codes may be added.'),
+    severity: Severity.describe('A blocking issue stops the quote: act on its message and ask for a new quote.'),
     message: z.string(),
-    param: z.string().nullable().openapi({ description: 'The request field it is about.' }),
+    param: z.string().nullable().describe('The request field it is about.'),
   })
   .openapi('Issue', {
     example: {
@@ -44,7 +42,7 @@ export function listOf<T extends z.ZodType>(item: T, name: string) {
         .string()
         .nullable()
         .default(null)
-        .openapi({ description: 'Send back as `cursor` with the same filters.' }),
+        .describe('Send back as `cursor` with the same filters.'),
     })
     .openapi(name);
 }
@@ -61,11 +59,10 @@ export const Label = z
   .max(BOUNDS.labelLength)
   .nullable()
   .default(null)
-  .openapi({
-    description:
-      "The requester's label. Letters, digits, spaces and - _ # . , ( ) / ' \" only; anything else, or a label reading as a link, address or phone number, is left off with a `label_dropped` warning.",
-    example: 'Bracket A',
-  });
+  .openapi({ example: 'Bracket A' })
+  .describe(
+    "The requester's label. Letters, digits, spaces and - _ # . , ( ) / ' \" only; anything else, or a label reading as a link, address or phone number, is left off with a `label_dropped` warning.",
+  );
 
 /** Paging of a list: `limit` 1 to 50 (default 20) and the opaque `cursor` of the previous page. */
 export const pageLimit = z.coerce
@@ -74,9 +71,10 @@ export const pageLimit = z.coerce
   .min(1)
   .max(BOUNDS.pageLimit)
   .default(BOUNDS.pageLimitDefault)
-  .openapi({ type: 'integer', minimum: 1, maximum: BOUNDS.pageLimit, default: BOUNDS.pageLimitDefault, description: `1 to ${BOUNDS.pageLimit}; default ${BOUNDS.pageLimitDefault}.` });
+  .openapi({ type: 'integer', minimum: 1, maximum: BOUNDS.pageLimit, default: BOUNDS.pageLimitDefault })
+  .describe(`1 to ${BOUNDS.pageLimit}; default ${BOUNDS.pageLimitDefault}.`);
 export const pageCursor = z
   .string()
   .max(BOUNDS.searchLength)
   .optional()
-  .openapi({ description: 'The `next_cursor` of the previous page.' });
+  .describe('The `next_cursor` of the previous page.');

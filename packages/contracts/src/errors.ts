@@ -6,11 +6,11 @@ import { z } from './zod';
 
 export const ErrorBody = z
   .object({
-    type: z.enum(ERROR_TYPES).openapi({ description: 'Branch on type, then code.' }),
+    type: z.enum(ERROR_TYPES).describe('Branch on type, then code.'),
     code: z.string(),
-    message: z.string().openapi({ description: 'For people.' }),
-    request_id: z.string().openapi({ description: 'Equals the X-Request-Id header.' }),
-    param: z.string().nullable().default(null).openapi({ description: 'The field at fault (named on a 422).' }),
+    message: z.string().describe('For people.'),
+    request_id: z.string().describe('Equals the X-Request-Id header.'),
+    param: z.string().nullable().default(null).describe('The field at fault (named on a 422).'),
     retryable: z.boolean().default(false),
     doc_url: z.string().nullable().default(null),
     details: z.record(z.string(), z.unknown()).nullable().default(null),

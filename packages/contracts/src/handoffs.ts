@@ -9,7 +9,9 @@ export const HandoffRequest = z
       .array(z.string().min(1).max(BOUNDS.quoteIdLength))
       .min(1)
       .max(BOUNDS.handoffQuoteIds)
-      .openapi({ description: `Ready, unexpired quotes; at most ${BOUNDS.handoffItems} items across them.` }),
+      .describe(
+        `Ids (q_...) of 1 to ${BOUNDS.handoffQuoteIds} ready, unexpired quotes, each once; at most ${BOUNDS.handoffItems} items across them.`,
+      ),
   })
   .strict()
   .openapi('HandoffRequest', { example: { quote_ids: ['q_4Vx9kQ2mT7pL1sN8rB3cZ0'] } });
@@ -23,7 +25,7 @@ export const HandoffItem = z
     quote_id: z.string(),
     index: z.int(),
     description: z.string(),
-    action: z.enum(HANDOFF_ACTIONS).openapi({ description: "What the item's button does." }),
+    action: z.enum(HANDOFF_ACTIONS).describe("What the item's button does."),
     label: z.string().nullable(),
   })
   .openapi('HandoffItem');
@@ -33,11 +35,9 @@ export const Handoff = z
   .object({
     object: z.literal('handoff'),
     id: z.string(),
-    url: z.string().openapi({
-      description: 'A bearer link: anyone holding it can open the page. Give it only to the person it is for.',
-    }),
-    expires_at: Timestamp.openapi({ description: 'When the last of its quotes expires.' }),
-    items: z.array(HandoffItem).openapi({ description: 'In the order the quotes list them.' }),
+    url: z.string().describe('A bearer link: anyone holding it can open the page. Give it only to the person it is for.'),
+    expires_at: Timestamp.describe('When the last of its quotes expires.'),
+    items: z.array(HandoffItem).describe('In the order the quotes list them.'),
   })
   .openapi('Handoff');
 export type Handoff = z.infer<typeof Handoff>;

@@ -8,9 +8,9 @@ export type MaterialId = z.infer<typeof MaterialId>;
 
 export const LeadTime = z
   .object({
-    days_min: z.int().min(0).openapi({ description: 'Days from the order.' }),
+    days_min: z.int().min(0).describe('Days from the order.'),
     days_max: z.int().min(0),
-    note: z.string().openapi({ description: 'Which days they are and what the span includes.' }),
+    note: z.string().describe('Which days they are and what the span includes.'),
   })
   .openapi('LeadTime', {
     example: { days_min: 3, days_max: 5, note: 'Business days from the order for cut plate, ready to ship or pick up.' },
@@ -19,11 +19,9 @@ export type LeadTime = z.infer<typeof LeadTime>;
 
 export const ThicknessOffer = z
   .object({
-    thickness_in: z.number().openapi({ description: 'Quote with exactly this value.' }),
+    thickness_in: z.number().describe('Quote with exactly this value.'),
     label: z.string(),
-    carried: z.boolean().openapi({
-      description: 'True when the size is stocked; a size not stocked is still sold and its lead time includes bringing the plate in.',
-    }),
+    carried: z.boolean().describe('True when the size is stocked; a size not stocked is still sold and its lead time includes bringing the plate in.'),
     lead_time: LeadTime.nullable(),
   })
   .openapi('ThicknessOffer');
@@ -32,9 +30,9 @@ export type ThicknessOffer = z.infer<typeof ThicknessOffer>;
 export const Material = z
   .object({
     object: z.literal('material'),
-    id: MaterialId.openapi({ description: 'The value a plate item takes as `material`.' }),
+    id: MaterialId.describe('The value a plate item takes as `material`.'),
     name: z.string(),
-    max_laser_thickness_in: z.number().openapi({ description: 'Nothing thicker is cut in this material.' }),
+    max_laser_thickness_in: z.number().describe('Nothing thicker is cut in this material.'),
     thicknesses: z.array(ThicknessOffer),
   })
   .openapi('Material');

@@ -54,7 +54,7 @@ describe('the OpenAPI document', () => {
     expect(schemas.QuoteRequestItem.discriminator.propertyName).toBe('kind');
     expect(schemas.PlateItem.properties.holes).toMatchObject({ maxItems: 200 });
     expect(schemas.PlateItem.additionalProperties).toBe(false);
-    expect(schemas.RectangleOutline.properties.width_in).toEqual({ type: 'number', exclusiveMinimum: 0, maximum: 120 });
+    expect(schemas.RectangleOutline.properties.width_in).toEqual({ type: 'number', exclusiveMinimum: 0, maximum: 120, description: 'Width along x, in inches: > 0 and at most 120.' });
     for (const name of ['SingleHole', 'LinearHoles', 'GridHoles', 'BoltCircle', 'Slot', 'Bend', 'Handoff', 'RfqLink', 'Status', 'ProfileList']) {
       expect(schemas[name]).toBeDefined();
     }

@@ -7,24 +7,44 @@ import { BOUNDS } from './bounds';
 export const MAX_CUTOUTS = BOUNDS.cutouts;
 export const MIN_RING_WALL_IN = BOUNDS.ringWallIn;
 
-const dimension = positiveInches(BOUNDS.lengthIn);
+const L = BOUNDS.lengthIn;
+/** A length of the part: inches, > 0 and at most 120, saying what it measures. */
+const length = (what: string) => positiveInches(L).describe(`${what}, in inches: > 0 and at most ${L}.`);
+/** A coordinate in the outline frame: inches, 0 to 120 from the origin, saying what it places. */
+const at = (what: string) => coordinate.describe(`${what}, in inches from the origin: 0 to ${L}.`);
+/** An angle in degrees, -360 to 360, default 0, saying what it turns. */
+const turn = (what: string) => angleDeg.describe(`${what}, in degrees: -${BOUNDS.angleDeg} to ${BOUNDS.angleDeg}, default 0.`);
+/** The `kind` tag of one shape of a union. */
+const kindOf = <K extends string>(kind: K, meaning: string) => z.literal(kind).describe(`"${kind}": ${meaning}.`);
+
 const Point = z
   .tuple([coordinate, coordinate])
-  .openapi('Point', { description: `[x, y] in inches, each 0 to ${BOUNDS.lengthIn}.`, minItems: 2, maxItems: 2 });
+  .openapi('Point', { minItems: 2, maxItems: 2 })
+  .describe(`[x, y] in inches from the origin, each 0 to ${L}.`);
 export type Point = z.infer<typeof Point>;
 
 export const RectangleOutline = z
-  .object({ kind: z.literal('rectangle'), width_in: dimension, height_in: dimension })
+  .object({
+    kind: kindOf('rectangle', 'a rectangle with its lower-left corner on the origin'),
+    width_in: length('Width along x'),
+    height_in: length('Height along y'),
+  })
   .strict()
-  .openapi('RectangleOutline', { description: 'Lower-left corner on the origin.' });
+  .openapi('RectangleOutline')
+  .describe('A rectangle, lower-left corner on the origin.');
 
 export const CircleOutline = z
-  .object({ kind: z.literal('circle'), diameter_in: dimension })
+  .object({ kind: kindOf('circle', 'a round disc'), diameter_in: length('Diameter') })
   .strict()
-  .openapi('CircleOutline', { description: 'Centre at (d/2, d/2).' });
+  .openapi('CircleOutline')
+  .describe('A round disc; its centre is at (d/2, d/2), so its bounding box sits on the origin.');
 
 export const RingOutline = z
-  .object({ kind: z.literal('ring'), outer_diameter_in: dimension, inner_diameter_in: dimension })
+  .object({
+    kind: kindOf('ring', 'a washer: a disc with a round bore on the same centre'),
+    outer_diameter_in: length('Outside diameter'),
+    inner_diameter_in: length(`Bore diameter; at most outer_diameter_in - ${2 * BOUNDS.ringWallIn} (a wall of at least 1/8 in)`),
+  })
   .strict()
   .superRefine((ring, ctx) => {
     const wall = (ring.outer_diameter_in - ring.inner_diameter_in) / 2;
@@ -36,16 +56,19 @@ export const RingOutline = z
       });
     }
   })
-  .openapi('RingOutline', { description: 'Outer and inner circles on the same centre; wall at least 1/8 in.' });
+  .openapi('RingOutline')
+  .describe('Outer and inner circles on the same centre, (outer/2, outer/2); wall at least 1/8 in.');
 
 export const PolygonOutline = z
   .object({
-    kind: z.literal('polygon'),
+    kind: kindOf('polygon', 'any outline given by its corners'),
     points_in: z
       .array(Point)
       .min(3)
       .max(BOUNDS.polygonCorners + 1)
-      .openapi({ description: '3 to 200 corners in either winding; a last corner repeating the first is dropped.' }),
+      .describe(
+        `Corners [x, y] in inches (each 0 to ${L}), 3 to ${BOUNDS.polygonCorners} of them in either winding; a last corner repeating the first is dropped (so up to ${BOUNDS.polygonCorners + 1} points). Edges must not cross.`,
+      ),
   })
   .strict()
   .superRefine((polygon, ctx) => {
@@ -59,69 +82,80 @@ export const PolygonOutline = z
     }
   })
   .transform((polygon) => ({ ...polygon, points_in: dropClosingPoint(polygon.points_in) }))
-  .openapi('PolygonOutline');
+  .openapi('PolygonOutline')
+  .describe('A polygon by its corners, in the same frame as the holes and bends.');
 
 export const Outline = z
   .discriminatedUnion('kind', [RectangleOutline, CircleOutline, RingOutline, PolygonOutline])
-  .openapi('Outline');
+  .openapi('Outline')
+  .describe('The outside of the part: rectangle, circle, ring or polygon (chosen by kind).');
 export type Outline = z.infer<typeof Outline>;
 
-const holeDiameter = dimension.openapi({ description: 'Hole diameter in inches, > 0 and at most 120.' });
+const holeDiameter = length('Hole diameter');
 
 export const SingleHole = z
-  .object({ kind: z.literal('single'), x_in: coordinate, y_in: coordinate, diameter_in: holeDiameter })
+  .object({
+    kind: kindOf('single', 'one round hole'),
+    x_in: at('x of the centre'),
+    y_in: at('y of the centre'),
+    diameter_in: holeDiameter,
+  })
   .strict()
-  .openapi('SingleHole', { description: 'One hole centred at (x_in, y_in).' });
+  .openapi('SingleHole')
+  .describe('One hole centred at (x_in, y_in).');
 
 export const LinearHoles = z
   .object({
-    kind: z.literal('linear'),
-    start_x_in: coordinate,
-    start_y_in: coordinate,
-    count: z.int().min(1).max(BOUNDS.patternCount),
-    spacing_in: dimension,
+    kind: kindOf('linear', 'a row of equal holes'),
+    start_x_in: at('x of the first hole\'s centre'),
+    start_y_in: at('y of the first hole\'s centre'),
+    count: z.int().min(1).max(BOUNDS.patternCount).describe(`Holes in the row: 1 to ${BOUNDS.patternCount}.`),
+    spacing_in: length('Centre-to-centre distance between neighbours'),
     diameter_in: holeDiameter,
-    angle_deg: angleDeg.openapi({ description: 'Direction of the row: 0 runs right, 90 runs up.' }),
+    angle_deg: turn('Direction of the row, counter-clockwise from +x (0 runs right, 90 runs up)'),
   })
   .strict()
-  .openapi('LinearHoles', { description: 'First hole at the start; each next is spacing_in further along angle_deg.' });
+  .openapi('LinearHoles')
+  .describe('First hole at the start; each next is spacing_in further along angle_deg.');
 
 export const GridHoles = z
   .object({
-    kind: z.literal('grid'),
-    center_x_in: coordinate,
-    center_y_in: coordinate,
-    columns: z.int().min(1).max(BOUNDS.gridColumns),
-    rows: z.int().min(1).max(BOUNDS.gridRows),
-    x_spacing_in: dimension,
-    y_spacing_in: dimension,
+    kind: kindOf('grid', 'holes in columns and rows'),
+    center_x_in: at('x of the centre of the grid'),
+    center_y_in: at('y of the centre of the grid'),
+    columns: z.int().min(1).max(BOUNDS.gridColumns).describe(`Columns across: 1 to ${BOUNDS.gridColumns}.`),
+    rows: z.int().min(1).max(BOUNDS.gridRows).describe(`Rows up: 1 to ${BOUNDS.gridRows}.`),
+    x_spacing_in: length('Centre-to-centre distance between columns'),
+    y_spacing_in: length('Centre-to-centre distance between rows'),
     diameter_in: holeDiameter,
-    rotation_deg: angleDeg.openapi({ description: 'Counter-clockwise about the centre.' }),
+    rotation_deg: turn('Turn of the whole grid about its centre, counter-clockwise'),
   })
   .strict()
-  .openapi('GridHoles', { description: 'Columns across, rows up, centred on the centre, spacings centre to centre.' });
+  .openapi('GridHoles')
+  .describe('Columns across, rows up, centred on the centre, spacings centre to centre.');
 
 export const BoltCircle = z
   .object({
-    kind: z.literal('bolt_circle'),
-    center_x_in: coordinate,
-    center_y_in: coordinate,
-    count: z.int().min(2).max(BOUNDS.patternCount),
-    bolt_circle_diameter_in: dimension,
+    kind: kindOf('bolt_circle', 'holes evenly spaced on a circle'),
+    center_x_in: at('x of the centre of the circle'),
+    center_y_in: at('y of the centre of the circle'),
+    count: z.int().min(2).max(BOUNDS.patternCount).describe(`Holes on the circle: 2 to ${BOUNDS.patternCount}.`),
+    bolt_circle_diameter_in: length('Diameter of the circle through the hole centres'),
     diameter_in: holeDiameter,
-    start_angle_deg: angleDeg.openapi({ description: 'The first hole, counter-clockwise from +x.' }),
+    start_angle_deg: turn('Where the first hole sits, counter-clockwise from +x'),
   })
   .strict()
-  .openapi('BoltCircle', { description: 'Holes evenly spaced on the circle.' });
+  .openapi('BoltCircle')
+  .describe('Holes evenly spaced on the circle.');
 
 export const Slot = z
   .object({
-    kind: z.literal('slot'),
-    center_x_in: coordinate,
-    center_y_in: coordinate,
-    width_in: dimension,
-    length_in: dimension.openapi({ description: 'Tip to tip.' }),
-    angle_deg: angleDeg.openapi({ description: 'Long axis, counter-clockwise from +x.' }),
+    kind: kindOf('slot', 'a round-ended slot'),
+    center_x_in: at('x of the middle of the slot'),
+    center_y_in: at('y of the middle of the slot'),
+    width_in: length('Width across, which is also the diameter of its round ends; at most length_in'),
+    length_in: length('Length tip to tip along the long axis (round ends included); at least width_in'),
+    angle_deg: turn('Direction of the long axis, counter-clockwise from +x (0 runs along x)'),
   })
   .strict()
   .superRefine((slot, ctx) => {
@@ -133,22 +167,24 @@ export const Slot = z
       });
     }
   })
-  .openapi('Slot', { description: 'Round-ended slot; width_in at most length_in.' });
+  .openapi('Slot')
+  .describe('Round-ended slot; width_in at most length_in. Counts as one cutout.');
 
 export const HolePattern = z
   .discriminatedUnion('kind', [SingleHole, LinearHoles, GridHoles, BoltCircle, Slot])
-  .openapi('HolePattern');
+  .openapi('HolePattern')
+  .describe('A hole, a pattern of holes or a slot (chosen by kind), in the outline\'s frame; every hole must lie inside the outline.');
 export type HolePattern = z.infer<typeof HolePattern>;
 
 export const Bend = z
   .object({
-    start_in: Point.openapi({ description: 'A point on the fold line.' }),
-    end_in: Point.openapi({ description: 'Another point on the fold line.' }),
-    angle_deg: z.number().gt(0).lte(180).default(90),
+    start_in: Point.describe(`A point on the fold line, [x, y] in inches from the origin, each 0 to ${L}.`),
+    end_in: Point.describe(`Another point on the fold line, [x, y] in inches from the origin, each 0 to ${L}; not start_in.`),
+    angle_deg: z.number().gt(0).lte(180).default(90).describe('How far the flange turns, in degrees: > 0 and at most 180, default 90.'),
     direction: z
       .enum(['up', 'down'])
       .default('up')
-      .openapi({ description: 'up = mountain fold seen from above, down = valley fold. Does not change the price.' }),
+      .describe('up = mountain fold seen from above, down = valley fold; default up. Does not change the price.'),
   })
   .strict()
   .superRefine((bend, ctx) => {
@@ -156,31 +192,32 @@ export const Bend = z
       ctx.addIssue({ code: 'custom', path: ['end_in'], message: 'must differ from start_in: two points set the fold line' });
     }
   })
-  .openapi('Bend', { description: 'A straight fold across the whole part.' });
+  .openapi('Bend')
+  .describe('A straight fold across the whole part, on the infinite line through start_in and end_in.');
 export type Bend = z.infer<typeof Bend>;
 
 export const PlateItem = z
   .object({
     kind: z.literal('plate'),
-    material: MaterialId,
+    material: MaterialId.describe('Material id, as listed by list_materials or GET /materials.'),
     thickness_in: z
       .number()
       .gt(0)
       .lte(BOUNDS.thicknessIn)
-      .openapi({ description: "One of the material's listed thicknesses, exactly." }),
+      .describe("Inches: exactly one of the material's listed thicknesses (list_materials or GET /materials)."),
     outline: Outline,
     holes: z
       .array(HolePattern)
       .max(BOUNDS.holeEntries)
       .default([])
-      .openapi({ description: `At most ${BOUNDS.holeEntries} entries and ${BOUNDS.cutouts} cutouts in all, counting every hole of a pattern.` }),
-    bends: z.array(Bend).max(BOUNDS.bends).default([]),
-    quantity: z.int().min(1).max(BOUNDS.plateQuantity).default(1),
+      .describe(`At most ${BOUNDS.holeEntries} entries and ${BOUNDS.cutouts} cutouts in all, counting every hole of a pattern.`),
+    bends: z.array(Bend).max(BOUNDS.bends).default([]).describe(`Folds, at most ${BOUNDS.bends}; none for a flat part.`),
+    quantity: z.int().min(1).max(BOUNDS.plateQuantity).default(1).describe(`Pieces: 1 to ${BOUNDS.plateQuantity}, default 1. The plate is priced as one job at this quantity.`),
     quantity_options: z
       .array(z.int().min(1).max(BOUNDS.plateQuantity))
       .max(BOUNDS.quantityOptions)
       .default([])
-      .openapi({ description: 'Other quantities to price beside `quantity`.' }),
+      .describe(`Up to ${BOUNDS.quantityOptions} other quantities (each 1 to ${BOUNDS.plateQuantity}) to price beside \`quantity\`.`),
     label: Label,
   })
   .strict()

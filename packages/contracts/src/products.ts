@@ -1,6 +1,7 @@
 // Catalog products sold in tiers (design package, kit, welded unit).
 import { listOf, pageCursor, pageLimit } from './common';
 import { z } from './zod';
+import { BOUNDS } from './bounds';
 
 export const TIER_KINDS = ['design', 'kit', 'welded'] as const;
 export const TierKind = z.enum(TIER_KINDS).openapi('TierKind');
@@ -8,13 +9,11 @@ export type TierKind = z.infer<typeof TierKind>;
 
 export const ProductTier = z
   .object({
-    kind: TierKind.openapi({
-      description: "design = the drawing package; kit = steel cut to the drawings; welded = built in the operator's shop.",
-    }),
+    kind: TierKind.describe("design = the drawing package; kit = steel cut to the drawings; welded = built in the operator's shop."),
     label: z.string(),
     includes: z.array(z.string()),
-    orderable: z.boolean().openapi({ description: 'Only an orderable tier can be quoted.' }),
-    unit_amount_cents: z.int().nullable().openapi({ description: 'Before HST; null when the price is on request.' }),
+    orderable: z.boolean().describe('Only an orderable tier can be quoted.'),
+    unit_amount_cents: z.int().nullable().describe('Before HST; null when the price is on request.'),
     lead_time_days: z.int().nullable(),
   })
   .openapi('ProductTier');
@@ -27,7 +26,7 @@ export const Product = z
     name: z.string(),
     division: z.string(),
     blurb: z.string(),
-    product_url: z.string().openapi({ description: 'Page that sells it.' }),
+    product_url: z.string().describe('Page that sells it.'),
     tiers: z.array(ProductTier),
     image_url: z.string().nullable(),
     certification_note: z.string().nullable(),
@@ -42,10 +41,10 @@ export const ProductQuery = z
   .object({
     search: z
       .string()
-      .max(40)
+      .max(BOUNDS.searchLength)
       .optional()
-      .openapi({ description: 'Words in the name, blurb or division, in any order, ignoring case.' }),
-    division: z.string().max(40).optional().openapi({ description: 'Only products of this division.' }),
+      .describe(`Words in the name, blurb or division, in any order, ignoring case; up to ${BOUNDS.searchLength} characters.`),
+    division: z.string().max(BOUNDS.searchLength).optional().describe('Only products of this division.'),
     limit: pageLimit,
     cursor: pageCursor,
   })

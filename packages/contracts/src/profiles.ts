@@ -18,13 +18,13 @@ export const Profile = z
     designation: z
       .string()
       .nullable()
-      .openapi({ description: 'Used by W shapes (I_BEAM) and C shapes (CHANNEL), as AISC writes it.' }),
+      .describe('Used by W shapes (I_BEAM) and C shapes (CHANNEL), as AISC writes it.'),
     weight_lb_per_ft: z.number().nullable(),
     dimensions: z
       .record(z.string(), DimensionSpan)
       .nullable()
-      .openapi({ description: 'For tube, angle and bar: an estimate sends every key, in inches, each inside its span.' }),
-    note: z.string().nullable().openapi({ description: 'Any rule between the dimensions.' }),
+      .describe('For tube, angle and bar: an estimate sends every key, in inches, each inside its span.'),
+    note: z.string().nullable().describe('Any rule between the dimensions.'),
   })
   .openapi('Profile');
 export type Profile = z.infer<typeof Profile>;
@@ -38,7 +38,7 @@ export const ProfileQuery = z
       .string()
       .max(40)
       .optional()
-      .openapi({ description: 'Matches designations and section names, ignoring case and spaces.' }),
+      .describe('Matches designations and section names, ignoring case and spaces.'),
     profile_type: ProfileType.optional(),
     limit: pageLimit,
     cursor: pageCursor,

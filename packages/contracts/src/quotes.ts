@@ -9,14 +9,19 @@ import { BOUNDS } from './bounds';
 export const ProductItem = z
   .object({
     kind: z.literal('product'),
-    slug: z.string().min(1).max(BOUNDS.slugLength).regex(PRODUCT_SLUG_PATTERN, 'may use only letters, digits, underscore and hyphen'),
-    tier: TierKind.openapi({ description: 'Must be a tier marked orderable. A design package is bought once.' }),
-    quantity: z.int().min(1).max(BOUNDS.productQuantity).default(1),
+    slug: z
+      .string()
+      .min(1)
+      .max(BOUNDS.slugLength)
+      .regex(PRODUCT_SLUG_PATTERN, 'may use only letters, digits, underscore and hyphen')
+      .describe(`The product slug (up to ${BOUNDS.slugLength} characters), as listed by search_products or GET /products.`),
+    tier: TierKind.describe('Must be a tier marked orderable. A design package is bought once.'),
+    quantity: z.int().min(1).max(BOUNDS.productQuantity).default(1).describe(`Units: 1 to ${BOUNDS.productQuantity}, default 1.`),
     quantity_options: z
       .array(z.int().min(1).max(BOUNDS.productQuantity))
       .max(BOUNDS.quantityOptions)
       .default([])
-      .openapi({ description: 'Other quantities to price beside `quantity`; none for a design package.' }),
+      .describe(`Up to ${BOUNDS.quantityOptions} other quantities (each 1 to ${BOUNDS.productQuantity}) to price beside \`quantity\`; none for a design package.`),
     label: Label,
   })
   .strict()
@@ -37,16 +42,13 @@ export type QuoteRequestInput = z.input<typeof QuoteRequest>;
 
 export const QuantityOption = z
   .object({ quantity: z.int(), unit_amount_cents: z.int(), amount_cents: z.int() })
-  .openapi('QuantityOption', { description: 'The same item priced at another quantity (CAD cents before HST).' });
+  .openapi('QuantityOption').describe('The same item priced at another quantity (CAD cents before HST).');
 export type QuantityOption = z.infer<typeof QuantityOption>;
 
 export const DELIVERY_STATUSES = ['quoted_after_order', 'priced_at_checkout', 'not_applicable'] as const;
 export const Delivery = z
   .object({
-    status: z.enum(DELIVERY_STATUSES).openapi({
-      description:
-        'quoted_after_order = freight quoted by the operator after the order and not in this quote; priced_at_checkout = the order page prices delivery from the address, or the person picks up; not_applicable = nothing ships.',
-    }),
+    status: z.enum(DELIVERY_STATUSES).describe('quoted_after_order = freight quoted by the operator after the order and not in this quote; priced_at_checkout = the order page prices delivery from the address, or the person picks up; not_applicable = nothing ships.'),
     note: z.string().nullable(),
   })
   .openapi('Delivery');
@@ -56,17 +58,17 @@ export const QuotedPlate = z
   .object({
     material: MaterialId,
     thickness_in: z.number(),
-    width_in: z.number().openapi({ description: "Extent of the outline in the item's frame." }),
+    width_in: z.number().describe("Extent of the outline in the item's frame."),
     height_in: z.number(),
     hole_count: z.int(),
     slot_count: z.int(),
     bend_count: z.int(),
-    weight_lb: z.number().nullable().openapi({ description: 'One piece; null when blocked before pricing.' }),
-    cut_length_in: z.number().nullable().openapi({ description: 'One piece; null when blocked before pricing.' }),
+    weight_lb: z.number().nullable().describe('One piece; null when blocked before pricing.'),
+    cut_length_in: z.number().nullable().describe('One piece; null when blocked before pricing.'),
     preview_url: z
       .string()
       .nullable()
-      .openapi({ description: 'SVG drawing of the part as priced; null when the plate is blocked.' }),
+      .describe('SVG drawing of the part as priced; null when the plate is blocked.'),
   })
   .openapi('QuotedPlate');
 export type QuotedPlate = z.infer<typeof QuotedPlate>;
@@ -82,21 +84,19 @@ export const PriceType = z.enum(PRICE_TYPES);
 
 export const QuotedItem = z
   .object({
-    index: z.int().min(0).openapi({ description: 'Place in the quote, from 0.' }),
+    index: z.int().min(0).describe('Place in the quote, from 0.'),
     kind: z.enum(['product', 'plate']),
-    description: z.string().openapi({ description: 'Written by the service.' }),
-    label: z.string().nullable().openapi({ description: "The requester's label as sent (null if dropped)." }),
+    description: z.string().describe('Written by the service.'),
+    label: z.string().nullable().describe("The requester's label as sent (null if dropped)."),
     status: z.enum(ITEM_STATUSES),
     price_type: PriceType,
     quantity: z.int(),
     quantity_options: z.array(QuantityOption),
-    unit_amount_cents: z.int().nullable().openapi({ description: 'Before HST.' }),
-    amount_cents: z.int().nullable().openapi({ description: 'Before HST.' }),
+    unit_amount_cents: z.int().nullable().describe('Before HST.'),
+    amount_cents: z.int().nullable().describe('Before HST.'),
     includes: z.array(z.string()),
     delivery: Delivery,
-    lead_time: LeadTime.nullable().openapi({
-      description: 'For the quantity asked; null when confirmed after the order (an info issue then gives the figure for one) or none to state.',
-    }),
+    lead_time: LeadTime.nullable().describe('For the quantity asked; null when confirmed after the order (an info issue then gives the figure for one) or none to state.'),
     issues: z.array(Issue),
     plate: QuotedPlate.nullable(),
     product: QuotedProduct.nullable(),
@@ -114,17 +114,17 @@ export const Quote = z
     id: z.string().openapi({ example: 'q_4Vx9kQ2mT7pL1sN8rB3cZ0' }),
     status: QuoteStatus,
     price_type: PriceType,
-    beta: z.boolean().openapi({ description: 'True when any part is an estimate.' }),
-    notice: z.string().nullable().openapi({ description: 'What an estimate means; pass it on as written.' }),
+    beta: z.boolean().describe('True when any part is an estimate.'),
+    notice: z.string().nullable().describe('What an estimate means; pass it on as written.'),
     currency: z.literal('cad'),
-    items: z.array(QuotedItem).openapi({ description: 'In request order.' }),
-    amount_subtotal_cents: z.int().nullable().openapi({ description: 'Before HST.' }),
-    amount_tax_cents: z.int().nullable().openapi({ description: 'HST (13%, Ontario) as its own figure.' }),
+    items: z.array(QuotedItem).describe('In request order.'),
+    amount_subtotal_cents: z.int().nullable().describe('Before HST.'),
+    amount_tax_cents: z.int().nullable().describe('HST (13%, Ontario) as its own figure.'),
     amount_total_cents: z.int().nullable(),
     tax_note: z.string(),
-    issues: z.array(Issue).openapi({ description: 'Quote-level issues.' }),
+    issues: z.array(Issue).describe('Quote-level issues.'),
     created_at: Timestamp,
-    expires_at: Timestamp.openapi({ description: 'created_at + 7 days.' }),
+    expires_at: Timestamp.describe('created_at + 7 days.'),
   })
   .openapi('Quote');
 export type Quote = z.infer<typeof Quote>;

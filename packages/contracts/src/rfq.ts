@@ -9,10 +9,23 @@ export const RfqLinkRequest = z
       .string()
       .min(1)
       .max(BOUNDS.rfqDescription)
-      .openapi({ description: 'Plain words: sizes, material, finish, how many, when needed. No contact details.' }),
-    material: z.string().max(BOUNDS.rfqMaterial).nullable().default(null),
-    thickness_in: z.number().gt(0).lte(BOUNDS.rfqThicknessIn).nullable().default(null),
-    quantity: z.int().min(1).max(BOUNDS.rfqQuantity).nullable().default(null),
+      .describe(
+        `1 to ${BOUNDS.rfqDescription} characters of plain words about the work: sizes, material, finish, how many, when needed. No name, e-mail address, phone number or link.`,
+      ),
+    material: z
+      .string()
+      .max(BOUNDS.rfqMaterial)
+      .nullable()
+      .default(null)
+      .describe(`The material in plain words, up to ${BOUNDS.rfqMaterial} characters; optional.`),
+    thickness_in: z
+      .number()
+      .gt(0)
+      .lte(BOUNDS.rfqThicknessIn)
+      .nullable()
+      .default(null)
+      .describe(`Thickness in inches, > 0 and at most ${BOUNDS.rfqThicknessIn}; optional.`),
+    quantity: z.int().min(1).max(BOUNDS.rfqQuantity).nullable().default(null).describe(`How many, 1 to ${BOUNDS.rfqQuantity}; optional.`),
   })
   .strict()
   .openapi('RfqLinkRequest', {
@@ -29,8 +42,8 @@ export const RfqLink = z
   .object({
     object: z.literal('rfq_link'),
     id: z.string(),
-    url: z.string().openapi({ description: 'Opens the quote-request form with the job filled in; a bearer link.' }),
-    expires_at: Timestamp.openapi({ description: '30 days after creation.' }),
+    url: z.string().describe('Opens the quote-request form with the job filled in; a bearer link.'),
+    expires_at: Timestamp.describe('30 days after creation.'),
   })
   .openapi('RfqLink');
 export type RfqLink = z.infer<typeof RfqLink>;

@@ -213,6 +213,16 @@ describe('hole_too_small and hole_smaller_than_thickness', () => {
     expect(a.issues[0]!.message).toMatch(/cannot cut a hole under 0.125 in across: make it at least 0.125 in across/);
   });
 
+  it('names a smallest size that, sent as written, is no longer blocked, at every gauge', () => {
+    // Half of 0.123456 is 0.061728: rounded to the nearest 0.0001 (0.0617) it would fall under the limit.
+    for (const thickness of [0.0598, 0.0747, 0.1046, 0.1196, 0.1345, 0.1875, 0.0781, 0.1094, 0.1406, 0.19, 0.24688, 0.123456]) {
+      const tiny = analyzePlate(plate({ thickness_in: thickness, holes: [single(3, 2, 0.01)] }), RULES, '');
+      const figure = Number(/make it at least (\d+(?:\.\d+)?) in across/.exec(tiny.issues[0]!.message)![1]);
+      const fixed = analyzePlate(plate({ thickness_in: thickness, holes: [single(3, 2, figure)] }), RULES, '');
+      expect([thickness, fixed.issues.map((i) => i.code).filter((code) => code === 'hole_too_small')]).toEqual([thickness, []]);
+    }
+  });
+
   it('only warns at exactly half the thickness', () => {
     expect(codes({ holes: [single(3, 2, 0.125)] })).toEqual(['hole_smaller_than_thickness']);
   });

@@ -5,7 +5,7 @@ import type { HolePattern, PlateItem } from '@shop/contracts';
 import { closeFolds, expandFold, foldsMeet } from './bend-lines';
 import type { FoldLine } from './bend-lines';
 import { measureFlanges } from './flanges';
-import { formatFix, formatInches, formatNumber, formatPoint, formatThickness, formatThousands } from './format';
+import { articleFor, formatFix, formatInches, formatNumber, formatPoint, formatThickness, formatThousands } from './format';
 import { cutoutArea, cutoutPerimeter, expandHoles } from './hole-patterns';
 import type { Cutout } from './hole-patterns';
 import { IssueList } from './issue-list';
@@ -186,7 +186,7 @@ function checkOutlineWeb(shape: OutlineShape, t: PlateThresholds, thick: string,
       message = `The part narrows to ${formatInches(narrow.widthIn)} between ${edgeName(shape, narrow.edgeA)} and ${edgeName(shape, narrow.edgeB)}, around ${formatPoint(narrow.x, narrow.y)}; ${need}: widen it there by ${formatFix(t.minWebIn - narrow.widthIn)} in, or choose thinner plate.`;
       break;
     case 'point':
-      message = `The corner at ${cornerName(shape, narrow.corner)} comes to a ${formatNumber(narrow.angleDeg, 1)}° point, narrower than ${formatInches(t.minWebIn)} for ${formatInches(narrow.narrowForIn)} from its tip (${formatInches(narrow.widthIn)} wide at twice the web from it); ${need}, so a point must be at least ${formatNumber(MIN_POINT_ANGLE_DEG, 1)}°: open the corner or cut its tip off.`;
+      message = `The corner at ${cornerName(shape, narrow.corner)} comes to ${articleFor(formatNumber(narrow.angleDeg, 1))} ${formatNumber(narrow.angleDeg, 1)}° point, narrower than ${formatInches(t.minWebIn)} for ${formatInches(narrow.narrowForIn)} from its tip (${formatInches(narrow.widthIn)} wide at twice the web from it); ${need}, so a point must be at least ${formatNumber(MIN_POINT_ANGLE_DEG, 1)}°: open the corner or cut its tip off.`;
       break;
   }
   issues.addOne('web_too_narrow', 'outline', message);
@@ -207,7 +207,7 @@ function checkHoleSizes(holes: readonly HolePattern[], t: PlateThresholds, thick
   const tooSmall: IssueKind<Finding> = {
     code: 'hole_too_small',
     message: (f) =>
-      `${what(f)}; at ${thick} thick the laser cannot cut a ${f.p.kind === 'slot' ? 'slot' : 'hole'} under ${formatInches(t.blockedHoleUnderIn)} across: make ${pronoun(f.p)} at least ${formatInches(t.blockedHoleUnderIn)} ${f.p.kind === 'slot' ? 'wide' : 'across'}, or choose thinner plate.`,
+      `${what(f)}; at ${thick} thick the laser cannot cut a ${f.p.kind === 'slot' ? 'slot' : 'hole'} under ${formatInches(t.blockedHoleUnderIn)} across: make ${pronoun(f.p)} at least ${formatFix(t.blockedHoleUnderIn)} in ${f.p.kind === 'slot' ? 'wide' : 'across'}, or choose thinner plate.`,
     subject,
     one: 'hole pattern too small to cut',
     many: 'hole patterns too small to cut',

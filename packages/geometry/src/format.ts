@@ -46,3 +46,14 @@ export function formatThousands(value: number): string {
 export function formatCount(count: number, one: string, many: string): string {
   return `${formatThousands(count)} ${count === 1 ? one : many}`;
 }
+
+/**
+ * "a" or "an" before a figure, as the figure is read aloud: an 8, an 11, an 18, an 80, an 8.5, an
+ * 11,000; a 1, a 0.5, a 110.
+ */
+export function articleFor(figure: string): 'a' | 'an' {
+  const digits = figure.replace(/,/g, '').split('.')[0] ?? '';
+  // The first group of three read aloud: "eleven" thousand, "eighteen" million.
+  const lead = digits.slice(0, ((digits.length - 1) % 3) + 1);
+  return lead.startsWith('8') || lead === '11' || lead === '18' ? 'an' : 'a';
+}

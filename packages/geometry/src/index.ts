@@ -7,6 +7,6 @@ export { cutoutArea, cutoutPerimeter, expandHoles } from './hole-patterns';
 export type { Cutout } from './hole-patterns';
 export { expandOutline } from './outline';
 export type { BoxShape, Bounds, DiscShape, OutlineShape, PolygonShape } from './outline';
-export { formatThickness } from './format';
+export { articleFor, formatThickness } from './format';
 export { escapeXml, renderPlateSvg } from './render-svg';
 export type { PlateAnalysis, PlateMeasures, PlateRules } from './types';

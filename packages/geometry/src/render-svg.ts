@@ -4,7 +4,7 @@
 import type { PlateItem } from '@shop/contracts';
 import { expandFold } from './bend-lines';
 import type { FoldLine } from './bend-lines';
-import { formatNumber } from './format';
+import { articleFor, formatNumber } from './format';
 import { expandHoles } from './hole-patterns';
 import type { Cutout } from './hole-patterns';
 import { expandOutline } from './outline';
@@ -71,7 +71,7 @@ function describePart(item: PlateItem, cutouts: readonly Cutout[]): string {
       : o.kind === 'circle'
         ? `${n(o.diameter_in)} in circle`
         : o.kind === 'ring'
-          ? `${n(o.outer_diameter_in)} in ring with a ${n(o.inner_diameter_in)} in opening`
+          ? `${n(o.outer_diameter_in)} in ring with ${articleFor(n(o.inner_diameter_in))} ${n(o.inner_diameter_in)} in opening`
           : `${o.points_in.length}-corner polygon`;
   const holes = cutouts.filter((c) => c.kind === 'hole').length;
   const slots = cutouts.length - holes;

@@ -2,6 +2,7 @@
 import type { PlateStock } from '@shop/catalog';
 import type { PlateItem, TierKind } from '@shop/contracts';
 import type { PlateMeasures } from '@shop/geometry';
+import { articleFor } from '@shop/geometry';
 
 /** Inches as people write them: at most three decimals, no trailing zeros. */
 export function formatInches(value: number): string {
@@ -28,7 +29,7 @@ function describeOutline(outline: PlateItem['outline']): string {
     case 'circle':
       return `${formatInches(outline.diameter_in)} in circle`;
     case 'ring':
-      return `${formatInches(outline.outer_diameter_in)} in ring with a ${formatInches(outline.inner_diameter_in)} in bore`;
+      return `${formatInches(outline.outer_diameter_in)} in ring with ${articleFor(formatInches(outline.inner_diameter_in))} ${formatInches(outline.inner_diameter_in)} in bore`;
     case 'polygon':
       return `${describePolygonExtent(outline.points_in)} in ${outline.points_in.length}-corner outline`;
   }
@@ -58,6 +59,7 @@ export function describePlateIncludes(stock: PlateStock, measures: PlateMeasures
   ];
   if (measures.bendCount > 0) includes.push(`Press-brake bending, ${formatCount(measures.bendCount, 'bend line', 'bend lines')}`);
   includes.push('Set-up, handling and packing');
+  if (stock.millCertificate !== null) includes.push(stock.millCertificate);
   return includes;
 }
 

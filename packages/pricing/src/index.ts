@@ -9,7 +9,7 @@ export { priceItem } from './price-item';
 export type { PriceItemOptions } from './price-item';
 export { pricePlateItem } from './price-plate';
 export type { PricePlateOptions } from './price-plate';
-export { priceProductItem } from './price-product';
+export { priceProductItem, productLeadTime } from './price-product';
 export type { PriceProductOptions } from './price-product';
 export { priceQuote, QUOTE_VALIDITY_MS, TAX_NOTE_BLOCKED, TAX_NOTE_READY } from './price-quote';
 export type { PriceQuoteOptions } from './price-quote';

@@ -7,7 +7,7 @@ import { describePlate, describePlateIncludes, formatInches } from './describe';
 import { hasBlocking, makeIssue, sortIssues } from './issues';
 import { describeLabelProblem, screenLabel } from './labels';
 import { computePlateCost, priceQuantity } from './plate-cost';
-import { validatePlateItem } from './validate';
+import { RFQ_LINK, validatePlateItem } from './validate';
 
 export interface PricePlateOptions {
   catalog: Catalog;
@@ -42,7 +42,7 @@ export function pricePlate(item: PlateItem, stock: PlateStock, catalog: Catalog,
       makeIssue(
         'thickness_over_laser',
         `${stock.label} ${stock.materialName} is past the laser, which cuts ${stock.materialName} up to ${formatInches(max)} in. ` +
-          `Choose a thickness of ${formatInches(max)} in or less, or ask for a quote-request link for plate this thick.`,
+          `Choose a thickness of ${formatInches(max)} in or less, or for plate this thick ask for ${RFQ_LINK}.`,
         `${at}.thickness_in`,
       ),
     );
@@ -137,17 +137,19 @@ function planLeadTime(
   const extra = stock.carried ? 0 : rules.notCarriedExtraDays;
   const min = baseMin + extra;
   const max = baseMax + extra;
+  const totalLb = netLb * item.quantity;
+  const stated = item.quantity <= rules.maxPiecesStated && totalLb <= rules.maxWeightLbStated;
   if (!stock.carried) {
     issues.push(
       makeIssue(
         'plate_not_carried',
-        `${stock.label} ${stock.materialName} is not stocked: bringing the plate in adds ${extra} business days, included in the lead time.`,
+        `${stock.label} ${stock.materialName} is not stocked: bringing the plate in adds ${extra} business days` +
+          (stated ? ', included in the lead time.' : '.'),
         `${at}.thickness_in`,
       ),
     );
   }
-  const totalLb = netLb * item.quantity;
-  if (item.quantity > rules.maxPiecesStated || totalLb > rules.maxWeightLbStated) {
+  if (!stated) {
     issues.push(
       makeIssue(
         'lead_time_after_order',

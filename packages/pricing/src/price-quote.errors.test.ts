@@ -27,7 +27,10 @@ describe('priceQuote request errors', () => {
       { kind: 'product', slug: 'utility-trailer-5x10', tier: 'welded' },
     ]);
     expect(error).toMatchObject({ code: 'tier_not_orderable', param: 'items[1].tier' });
-    expect(error.message).toMatch(/choose design or kit/);
+    // The built tiers only: the tools cannot quote the design package, so the message never sends them there.
+    expect(error.message).toBe(
+      'tier "welded" of utility-trailer-5x10 cannot be ordered online (its price is on request); choose kit, or ask for a quote-request link (create_rfq_link or POST /rfq-links).',
+    );
   });
 
   it('refuses a thickness the material does not list', () => {

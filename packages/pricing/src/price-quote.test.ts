@@ -101,7 +101,8 @@ describe('priceQuote worked examples', () => {
       amount_cents: 290_000,
       quantity_options: [{ quantity: 4, unit_amount_cents: 145_000, amount_cents: 580_000 }],
       delivery: { status: 'quoted_after_order' },
-      lead_time: { days_min: 10, days_max: 10 },
+      // One kit takes 10 days; the second adds a quarter of a day, rounded up to a whole day.
+      lead_time: { days_min: 11, days_max: 11 },
       plate: null,
       product: { slug: 'round-bale-feeder', tier: 'kit', product_url: 'https://shop.example.ca/products/round-bale-feeder' },
     });

@@ -77,5 +77,5 @@ function pricePlateAt(
 
 function priceProductAt(item: ProductItem, catalog: Catalog, index: number): QuotedItem {
   const { product, tier } = validateProductItem(item, catalog, index);
-  return priceProduct(item, product, tier, index);
+  return priceProduct(item, product, tier, index, catalog);
 }

@@ -9,7 +9,7 @@ import { formatThickness } from '@shop/geometry';
 
 const LIST_MATERIALS = 'list_materials or GET /materials';
 const LIST_PRODUCTS = 'search_products or GET /products';
-const RFQ_LINK = 'a quote-request link (create_rfq_link or POST /rfq-links)';
+export const RFQ_LINK = 'a quote-request link (create_rfq_link or POST /rfq-links)';
 
 export function validateRequest(request: QuoteRequest, catalog: Catalog): void {
   const items = request.items;
@@ -91,12 +91,13 @@ export function validateProductItem(item: ProductItem, catalog: Catalog, index: 
   }
   const tier = product.tiers.find((t) => t.kind === item.tier);
   if (tier === undefined || !tier.orderable || tier.unit_amount_cents === null) {
-    const open = product.tiers.filter((t) => t.orderable).map((t) => t.kind);
-    throw new ServiceError(
-      'tier_not_orderable',
-      `tier "${item.tier}" of ${product.slug} cannot be ordered online (its price is on request); choose ${open.join(' or ')}, or ask for ${RFQ_LINK}.`,
-      { param: `${at}.tier` },
-    );
+    // The built tiers only: the tools do not sell the design package, so a message naming it would
+    // send an assistant to a tier it cannot quote.
+    const open = product.tiers.filter((t) => t.orderable && t.kind !== 'design').map((t) => t.kind);
+    const instead = open.length > 0 ? `choose ${open.join(' or ')}, or ask for ${RFQ_LINK}` : `ask for ${RFQ_LINK}`;
+    throw new ServiceError('tier_not_orderable', `tier "${item.tier}" of ${product.slug} cannot be ordered online (its price is on request); ${instead}.`, {
+      param: `${at}.tier`,
+    });
   }
   if (tier.kind === 'design') {
     if (item.quantity !== 1) {

@@ -1,6 +1,7 @@
 // Reading the catalog: materials, products, profiles.
 import { MaterialsQuery, ProductQuery, ProfileQuery, ServiceError, parseRequest } from '@shop/contracts';
-import type { MaterialList, Product, ProductList, ProfileList } from '@shop/contracts';
+import type { LeadTime, MaterialList, Product, ProductList, ProfileList, TierKind } from '@shop/contracts';
+import { productLeadTime } from '@shop/pricing';
 import type { Catalog } from '@shop/catalog';
 import type { RequestContext } from './context';
 import type { RateLimits } from './rate-limits';
@@ -27,8 +28,14 @@ export function createCatalogCases(catalog: Catalog, limits: RateLimits) {
     async getProduct(slug: string, ctx: RequestContext): Promise<Product> {
       await limits.consume('reading', ctx.clientIp);
       const product = catalog.getProduct(slug);
-      if (!product) throw new ServiceError('product_not_found', `No published product has the slug "${slug}"; GET /products lists them.`);
+      if (!product) throw new ServiceError('product_not_found', `No published product has the slug "${slug}"; list them with search_products or GET /products.`);
       return product;
+    },
+
+    /** The lead time of a quantity of one tier, as a quote of it would state it; null when confirmed with the quote. */
+    productLeadTime(product: Product, tier: TierKind, quantity: number): LeadTime | null {
+      const found = product.tiers.find((candidate) => candidate.kind === tier);
+      return found ? productLeadTime(found, quantity, catalog.priceTables.productLeadTimes) : null;
     },
 
     async listProfiles(query: unknown, ctx: RequestContext): Promise<ProfileList> {

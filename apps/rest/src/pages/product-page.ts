@@ -1,6 +1,6 @@
 // A catalog product: picture, what each tier includes, its price or "price on request", lead time.
 // Opened from the order page at a tier and quantity, that tier is marked with the quoted amount.
-import type { Product, ProductTier } from '@shop/contracts';
+import type { LeadTime, Product, ProductTier } from '@shop/contracts';
 import { formatCents } from './format';
 import { html } from './html';
 import type { SafeHtml } from './html';
@@ -17,6 +17,8 @@ export interface ProductPageView {
   publicUrl: string;
   product: Product;
   choice: ProductChoice | null;
+  /** The lead time of the chosen tier at the chosen quantity, as its quote states it. */
+  choiceLeadTime: LeadTime | null;
   /** True when this service is the shop: ordering goes through a quote request here. */
   ordersHere: boolean;
 }
@@ -66,9 +68,17 @@ ${chosen && tier.unit_amount_cents !== null
   : chosen
     ? html`<p class="chosen-amount">Quantity ${chosen.quantity}</p>`
     : null}
-<p class="small">${tier.lead_time_days === null ? 'Lead time confirmed with the quote' : `Lead time: about ${tier.lead_time_days} business ${tier.lead_time_days === 1 ? 'day' : 'days'}`}</p>
+<p class="small">${describeLeadTime(tier, chosen ? view.choiceLeadTime : null, quantity)}</p>
 ${renderOrder(view, tier, quantity)}
 </li>`;
+}
+
+/** One unit's lead time, or the chosen quantity's (more units take longer). */
+function describeLeadTime(tier: ProductTier, chosen: LeadTime | null, quantity: number): string {
+  if (tier.lead_time_days === null) return 'Lead time confirmed with the quote';
+  const days = chosen?.days_max ?? tier.lead_time_days;
+  const span = `about ${days} business ${days === 1 ? 'day' : 'days'}`;
+  return chosen && quantity > 1 ? `Lead time for ${quantity}: ${span}` : `Lead time: ${span}`;
 }
 
 function renderOrder(view: ProductPageView, tier: ProductTier, quantity: number): SafeHtml {

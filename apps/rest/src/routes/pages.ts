@@ -137,7 +137,12 @@ export function mountPages(app: Express, deps: PageDeps): void {
     run(async (req, res) => {
       const product = await service.getProduct(String(req.params.slug), ctx(req));
       const choice = readProductChoice(req.query);
-      sendPage(res, 200, renderProductPage({ shopName: config.shopName, publicUrl: config.publicUrl, product, choice, ordersHere: !hasExternalShop(target) }));
+      const choiceLeadTime = choice ? service.productLeadTime(product, choice.tier, choice.quantity) : null;
+      sendPage(
+        res,
+        200,
+        renderProductPage({ shopName: config.shopName, publicUrl: config.publicUrl, product, choice, choiceLeadTime, ordersHere: !hasExternalShop(target) }),
+      );
     }),
   );
 
