@@ -125,7 +125,7 @@ function convertOnce(schema: object, key: string, convert: () => Record<string, 
   return json;
 }
 
-/** The same schema (same validation), with its JSON Schema conversions computed once per process. */
+/** The same schema (same validation), with its portable JSON Schema conversions computed once per process. */
 export function cacheJsonSchema<I, O>(schema: StandardSchemaWithJSON<I, O>): StandardSchemaWithJSON<I, O> {
   const standard = schema['~standard'];
   return {
@@ -134,21 +134,33 @@ export function cacheJsonSchema<I, O>(schema: StandardSchemaWithJSON<I, O>): Sta
       vendor: standard.vendor,
       validate: (value: unknown) => standard.validate(value),
       jsonSchema: {
-        input: (options) => convertOnce(schema, `input:${options.target}`, () => standard.jsonSchema.input(options)),
-        output: (options) => convertOnce(schema, `output:${options.target}`, () => standard.jsonSchema.output(options)),
+        input: (options) => convertOnce(schema, `input:${options.target}`, () => portable(standard.jsonSchema.input(options))),
+        output: (options) => convertOnce(schema, `output:${options.target}`, () => portable(standard.jsonSchema.output(options))),
       },
     },
   };
 }
 
 /**
- * zod writes a tuple's "no more items" as `items: false`; some clients map tool schemas onto dialects
- * that want a schema object there, so it becomes the equivalent `{ not: {} }`.
+ * A schema every client can read: zod names the contract's components in `$defs` and points at them
+ * with `$ref`, which some clients mapping tool schemas onto their own dialect do not follow, so each
+ * reference is replaced by its definition (the use site's own keys, such as its description, win);
+ * and zod writes a tuple's "no more items" as `items: false`, which becomes the equivalent `{ not: {} }`.
  */
-function portable<T>(node: T): T {
-  if (Array.isArray(node)) return node.map(portable) as T;
-  if (node === null || typeof node !== 'object') return node;
-  return Object.fromEntries(
-    Object.entries(node).map(([key, value]) => [key, key === 'items' && value === false ? { not: {} } : portable(value)]),
-  ) as T;
+function portable<T>(root: T): T {
+  const defs = ((root as { $defs?: Record<string, unknown> }).$defs ?? {}) as Record<string, unknown>;
+  const visit = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(visit);
+    if (node === null || typeof node !== 'object') return node;
+    const { $ref, ...rest } = node as Record<string, unknown>;
+    const target = typeof $ref === 'string' && $ref.startsWith('#/$defs/') ? defs[$ref.slice('#/$defs/'.length)] : undefined;
+    // The contract has no recursive schema, so following a reference always ends.
+    if (target !== undefined) return visit({ ...(target as object), ...rest });
+    return Object.fromEntries(
+      Object.entries($ref === undefined ? rest : { $ref, ...rest })
+        .filter(([key]) => key !== '$defs')
+        .map(([key, value]) => [key, key === 'items' && value === false ? { not: {} } : visit(value)]),
+    );
+  };
+  return visit(root) as T;
 }

@@ -38,8 +38,14 @@ describe.each(CLIENTS)('%s', (_name, connect) => {
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.outputSchema.type).toBe('object');
       expect(tool.annotations.openWorldHint).toBe(false);
-      // A bare `false` schema (zod's closed tuple) trips clients that expect schema objects.
-      expect(JSON.stringify(tool.inputSchema)).not.toContain('"items":false');
+      // A bare `false` schema (zod's closed tuple) trips clients that expect schema objects, and some
+      // clients do not follow references: every schema is whole where it is used.
+      for (const schema of [tool.inputSchema, tool.outputSchema]) {
+        const text = JSON.stringify(schema);
+        expect(text).not.toContain('"items":false');
+        expect(text).not.toContain('"$ref"');
+        expect(text).not.toContain('"$defs"');
+      }
     }
   });
 

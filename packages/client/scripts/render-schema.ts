@@ -1,10 +1,10 @@
 // Renders src/schema.ts: the TypeScript types of the REST interface, from the same OpenAPI document
 // the REST app serves (built from the zod contracts), through openapi-typescript.
-import { buildOpenApiDocument } from '@shop/contracts';
+import { buildOpenApiDocument } from '@shop/openapi';
 import openapiTS, { astToString } from 'openapi-typescript';
 
 export const SCHEMA_HEADER = [
-  '// Generated from the OpenAPI document of @shop/contracts by scripts/generate-schema.ts: do not edit.',
+  '// Generated from the OpenAPI document of @shop/openapi by scripts/generate-schema.ts: do not edit.',
   '// Regenerate with `pnpm --filter @shop/client generate`; test/schema.test.ts fails while this file is stale.',
   '',
   '',

@@ -1,4 +1,4 @@
-// Generated from the OpenAPI document of @shop/contracts by scripts/generate-schema.ts: do not edit.
+// Generated from the OpenAPI document of @shop/openapi by scripts/generate-schema.ts: do not edit.
 // Regenerate with `pnpm --filter @shop/client generate`; test/schema.test.ts fails while this file is stale.
 
 export interface paths {
@@ -325,17 +325,16 @@ export interface components {
         Material: {
             /** @enum {string} */
             object: "material";
-            id: components["schemas"]["MaterialId"];
+            /**
+             * @description The value a plate item takes as `material`.
+             * @enum {string}
+             */
+            id: "mild_steel" | "stainless_304" | "stainless_316" | "aluminum_6061";
             name: string;
             /** @description Nothing thicker is cut in this material. */
             max_laser_thickness_in: number;
             thicknesses: components["schemas"]["ThicknessOffer"][];
         };
-        /**
-         * @description The value a plate item takes as `material`.
-         * @enum {string}
-         */
-        MaterialId: "mild_steel" | "stainless_304" | "stainless_316" | "aluminum_6061";
         ThicknessOffer: {
             /** @description Quote with exactly this value. */
             thickness_in: number;
@@ -384,7 +383,11 @@ export interface components {
             certification_note: string | null;
         };
         ProductTier: {
-            kind: components["schemas"]["TierKind"];
+            /**
+             * @description design = the drawing package; kit = steel cut to the drawings; welded = built in the operator's shop.
+             * @enum {string}
+             */
+            kind: "design" | "kit" | "welded";
             label: string;
             includes: string[];
             /** @description Only an orderable tier can be quoted. */
@@ -393,11 +396,6 @@ export interface components {
             unit_amount_cents: number | null;
             lead_time_days: number | null;
         };
-        /**
-         * @description design = the drawing package; kit = steel cut to the drawings; welded = built in the operator's shop.
-         * @enum {string}
-         */
-        TierKind: "design" | "kit" | "welded";
         ProfileList: {
             /** @enum {string} */
             object: "list";
@@ -494,7 +492,21 @@ export interface components {
             amount_cents: number | null;
             includes: string[];
             delivery: components["schemas"]["Delivery"];
-            lead_time: components["schemas"]["LeadTime"] & unknown;
+            /**
+             * @description For the quantity asked; null when confirmed after the order (an info issue then gives the figure for one) or none to state.
+             * @example {
+             *       "days_min": 3,
+             *       "days_max": 5,
+             *       "note": "Business days from the order for cut plate, ready to ship or pick up."
+             *     }
+             */
+            lead_time: {
+                /** @description Days from the order. */
+                days_min: number;
+                days_max: number;
+                /** @description Which days they are and what the span includes. */
+                note: string;
+            } | null;
             issues: components["schemas"]["Issue"][];
             plate: components["schemas"]["QuotedPlate"];
             product: components["schemas"]["QuotedProduct"];
@@ -552,11 +564,15 @@ export interface components {
             /** @description SVG drawing of the part as priced; null when the plate is blocked. */
             preview_url: string | null;
         } | null;
+        /** @enum {string} */
+        MaterialId: "mild_steel" | "stainless_304" | "stainless_316" | "aluminum_6061";
         QuotedProduct: {
             slug: string;
             tier: components["schemas"]["TierKind"];
             product_url: string;
         } | null;
+        /** @enum {string} */
+        TierKind: "design" | "kit" | "welded";
         QuoteRequest: {
             items: components["schemas"]["QuoteRequestItem"][];
         };
@@ -581,7 +597,11 @@ export interface components {
             kind: "product";
             /** @description The product slug (up to 80 characters), as listed by search_products or GET /products. */
             slug: string;
-            tier: components["schemas"]["TierKind"] & unknown;
+            /**
+             * @description Must be a tier marked orderable. A design package is bought once.
+             * @enum {string}
+             */
+            tier: "design" | "kit" | "welded";
             /**
              * @description Units: 1 to 50, default 1.
              * @default 1
@@ -637,7 +657,11 @@ export interface components {
              * @enum {string}
              */
             kind: "plate";
-            material: components["schemas"]["MaterialId"] & unknown;
+            /**
+             * @description Material id, as listed by list_materials or GET /materials.
+             * @enum {string}
+             */
+            material: "mild_steel" | "stainless_304" | "stainless_316" | "aluminum_6061";
             /** @description Inches: exactly one of the material's listed thicknesses (list_materials or GET /materials). */
             thickness_in: number;
             outline: components["schemas"]["Outline"];
@@ -831,8 +855,16 @@ export interface components {
         };
         /** @description A straight fold across the whole part, on the infinite line through start_in and end_in. */
         Bend: {
-            start_in: components["schemas"]["Point"] & unknown;
-            end_in: components["schemas"]["Point"] & unknown;
+            /** @description A point on the fold line, [x, y] in inches from the origin, each 0 to 120. */
+            start_in: [
+                number,
+                number
+            ];
+            /** @description Another point on the fold line, [x, y] in inches from the origin, each 0 to 120; not start_in. */
+            end_in: [
+                number,
+                number
+            ];
             /**
              * @description How far the flange turns, in degrees: > 0 and at most 180, default 90.
              * @default 90

@@ -10,7 +10,7 @@ export const coordinate = z.number().gte(0).lte(BOUNDS.lengthIn);
 /** An angle in degrees, -360 to 360, default 0. */
 export const angleDeg = z.number().gte(-BOUNDS.angleDeg).lte(BOUNDS.angleDeg).default(0);
 
-export const Timestamp = z.iso.datetime({ offset: false }).openapi({ example: '2026-11-21T15:04:05.123Z' });
+export const Timestamp = z.iso.datetime({ offset: false }).meta({ example: '2026-11-21T15:04:05.123Z' });
 
 export const Severity = z.enum(SEVERITIES);
 
@@ -21,7 +21,7 @@ export const Issue = z
     message: z.string(),
     param: z.string().nullable().describe('The request field it is about.'),
   })
-  .openapi('Issue', {
+  .meta({ id: 'Issue',
     example: {
       code: 'label_dropped',
       severity: 'warning',
@@ -44,7 +44,7 @@ export function listOf<T extends z.ZodType>(item: T, name: string) {
         .default(null)
         .describe('Send back as `cursor` with the same filters.'),
     })
-    .openapi(name);
+    .meta({ id: name });
 }
 
 export interface ListEnvelope<T> {
@@ -59,7 +59,7 @@ export const Label = z
   .max(BOUNDS.labelLength)
   .nullable()
   .default(null)
-  .openapi({ example: 'Bracket A' })
+  .meta({ example: 'Bracket A' })
   .describe(
     "The requester's label. Letters, digits, spaces and - _ # . , ( ) / ' \" only; anything else, or a label reading as a link, address or phone number, is left off with a `label_dropped` warning.",
   );
@@ -71,7 +71,7 @@ export const pageLimit = z.coerce
   .min(1)
   .max(BOUNDS.pageLimit)
   .default(BOUNDS.pageLimitDefault)
-  .openapi({ type: 'integer', minimum: 1, maximum: BOUNDS.pageLimit, default: BOUNDS.pageLimitDefault })
+  .meta({ type: 'integer', minimum: 1, maximum: BOUNDS.pageLimit, default: BOUNDS.pageLimitDefault })
   .describe(`1 to ${BOUNDS.pageLimit}; default ${BOUNDS.pageLimitDefault}.`);
 export const pageCursor = z
   .string()

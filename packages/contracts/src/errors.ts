@@ -15,12 +15,12 @@ export const ErrorBody = z
     doc_url: z.string().nullable().default(null),
     details: z.record(z.string(), z.unknown()).nullable().default(null),
   })
-  .openapi('ErrorBody');
+  .meta({ id: 'ErrorBody' });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 export const ErrorEnvelope = z
   .object({ error: ErrorBody })
-  .openapi('ErrorEnvelope', {
+  .meta({ id: 'ErrorEnvelope',
     example: {
       error: {
         type: 'invalid_request_error',

@@ -14,7 +14,7 @@ export const HandoffRequest = z
       ),
   })
   .strict()
-  .openapi('HandoffRequest', { example: { quote_ids: ['q_4Vx9kQ2mT7pL1sN8rB3cZ0'] } });
+  .meta({ id: 'HandoffRequest', example: { quote_ids: ['q_4Vx9kQ2mT7pL1sN8rB3cZ0'] } });
 export type HandoffRequest = z.infer<typeof HandoffRequest>;
 
 export const HANDOFF_ACTIONS = ['open_plate_quoter', 'open_product_page'] as const;
@@ -28,7 +28,7 @@ export const HandoffItem = z
     action: z.enum(HANDOFF_ACTIONS).describe("What the item's button does."),
     label: z.string().nullable(),
   })
-  .openapi('HandoffItem');
+  .meta({ id: 'HandoffItem' });
 export type HandoffItem = z.infer<typeof HandoffItem>;
 
 export const Handoff = z
@@ -39,5 +39,5 @@ export const Handoff = z
     expires_at: Timestamp.describe('When the last of its quotes expires.'),
     items: z.array(HandoffItem).describe('In the order the quotes list them.'),
   })
-  .openapi('Handoff');
+  .meta({ id: 'Handoff' });
 export type Handoff = z.infer<typeof Handoff>;

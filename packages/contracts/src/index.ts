@@ -33,10 +33,8 @@ export { HANDOFF_ACTIONS, Handoff, HandoffItem, HandoffRequest } from './handoff
 export type { HandoffAction } from './handoffs';
 export { LeadTime, MATERIAL_IDS, Material, MaterialId, MaterialList, MaterialsQuery, ThicknessOffer } from './materials';
 export { API_ROUTES } from './api-routes';
-export type { ApiRoute } from './api-routes';
-export { buildOpenApiDocument } from './openapi';
+export type { ApiRoute, HttpMethod } from './api-routes';
 export { API_PREFIX, PUBLIC_PATHS, publicUrls } from './public-paths';
-export type { HttpMethod, OpenApiDocument, OpenApiOptions } from './openapi';
 export {
   Bend,
   BoltCircle,

@@ -3,7 +3,7 @@ import { listOf } from './common';
 import { z } from './zod';
 
 export const MATERIAL_IDS = ['mild_steel', 'stainless_304', 'stainless_316', 'aluminum_6061'] as const;
-export const MaterialId = z.enum(MATERIAL_IDS).openapi('MaterialId');
+export const MaterialId = z.enum(MATERIAL_IDS).meta({ id: 'MaterialId' });
 export type MaterialId = z.infer<typeof MaterialId>;
 
 export const LeadTime = z
@@ -12,7 +12,7 @@ export const LeadTime = z
     days_max: z.int().min(0),
     note: z.string().describe('Which days they are and what the span includes.'),
   })
-  .openapi('LeadTime', {
+  .meta({ id: 'LeadTime',
     example: { days_min: 3, days_max: 5, note: 'Business days from the order for cut plate, ready to ship or pick up.' },
   });
 export type LeadTime = z.infer<typeof LeadTime>;
@@ -24,7 +24,7 @@ export const ThicknessOffer = z
     carried: z.boolean().describe('True when the size is stocked; a size not stocked is still sold and its lead time includes bringing the plate in.'),
     lead_time: LeadTime.nullable(),
   })
-  .openapi('ThicknessOffer');
+  .meta({ id: 'ThicknessOffer' });
 export type ThicknessOffer = z.infer<typeof ThicknessOffer>;
 
 export const Material = z
@@ -35,7 +35,7 @@ export const Material = z
     max_laser_thickness_in: z.number().describe('Nothing thicker is cut in this material.'),
     thicknesses: z.array(ThicknessOffer),
   })
-  .openapi('Material');
+  .meta({ id: 'Material' });
 export type Material = z.infer<typeof Material>;
 
 export const MaterialList = listOf(Material, 'MaterialList');

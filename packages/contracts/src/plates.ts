@@ -19,8 +19,7 @@ const kindOf = <K extends string>(kind: K, meaning: string) => z.literal(kind).d
 
 const Point = z
   .tuple([coordinate, coordinate])
-  .openapi('Point', { minItems: 2, maxItems: 2 })
-  .describe(`[x, y] in inches from the origin, each 0 to ${L}.`);
+  .meta({ id: 'Point', minItems: 2, maxItems: 2, description: `[x, y] in inches from the origin, each 0 to ${L}.` });
 export type Point = z.infer<typeof Point>;
 
 export const RectangleOutline = z
@@ -30,14 +29,12 @@ export const RectangleOutline = z
     height_in: length('Height along y'),
   })
   .strict()
-  .openapi('RectangleOutline')
-  .describe('A rectangle, lower-left corner on the origin.');
+  .meta({ id: 'RectangleOutline', description: 'A rectangle, lower-left corner on the origin.' });
 
 export const CircleOutline = z
   .object({ kind: kindOf('circle', 'a round disc'), diameter_in: length('Diameter') })
   .strict()
-  .openapi('CircleOutline')
-  .describe('A round disc; its centre is at (d/2, d/2), so its bounding box sits on the origin.');
+  .meta({ id: 'CircleOutline', description: 'A round disc; its centre is at (d/2, d/2), so its bounding box sits on the origin.' });
 
 export const RingOutline = z
   .object({
@@ -56,8 +53,7 @@ export const RingOutline = z
       });
     }
   })
-  .openapi('RingOutline')
-  .describe('Outer and inner circles on the same centre, (outer/2, outer/2); wall at least 1/8 in.');
+  .meta({ id: 'RingOutline', description: 'Outer and inner circles on the same centre, (outer/2, outer/2); wall at least 1/8 in.' });
 
 export const PolygonOutline = z
   .object({
@@ -82,13 +78,11 @@ export const PolygonOutline = z
     }
   })
   .transform((polygon) => ({ ...polygon, points_in: dropClosingPoint(polygon.points_in) }))
-  .openapi('PolygonOutline')
-  .describe('A polygon by its corners, in the same frame as the holes and bends.');
+  .meta({ id: 'PolygonOutline', description: 'A polygon by its corners, in the same frame as the holes and bends.' });
 
 export const Outline = z
   .discriminatedUnion('kind', [RectangleOutline, CircleOutline, RingOutline, PolygonOutline])
-  .openapi('Outline')
-  .describe('The outside of the part: rectangle, circle, ring or polygon (chosen by kind).');
+  .meta({ id: 'Outline', description: 'The outside of the part: rectangle, circle, ring or polygon (chosen by kind).' });
 export type Outline = z.infer<typeof Outline>;
 
 const holeDiameter = length('Hole diameter');
@@ -101,8 +95,7 @@ export const SingleHole = z
     diameter_in: holeDiameter,
   })
   .strict()
-  .openapi('SingleHole')
-  .describe('One hole centred at (x_in, y_in).');
+  .meta({ id: 'SingleHole', description: 'One hole centred at (x_in, y_in).' });
 
 export const LinearHoles = z
   .object({
@@ -115,8 +108,7 @@ export const LinearHoles = z
     angle_deg: turn('Direction of the row, counter-clockwise from +x (0 runs right, 90 runs up)'),
   })
   .strict()
-  .openapi('LinearHoles')
-  .describe('First hole at the start; each next is spacing_in further along angle_deg.');
+  .meta({ id: 'LinearHoles', description: 'First hole at the start; each next is spacing_in further along angle_deg.' });
 
 export const GridHoles = z
   .object({
@@ -131,8 +123,7 @@ export const GridHoles = z
     rotation_deg: turn('Turn of the whole grid about its centre, counter-clockwise'),
   })
   .strict()
-  .openapi('GridHoles')
-  .describe('Columns across, rows up, centred on the centre, spacings centre to centre.');
+  .meta({ id: 'GridHoles', description: 'Columns across, rows up, centred on the centre, spacings centre to centre.' });
 
 export const BoltCircle = z
   .object({
@@ -145,8 +136,7 @@ export const BoltCircle = z
     start_angle_deg: turn('Where the first hole sits, counter-clockwise from +x'),
   })
   .strict()
-  .openapi('BoltCircle')
-  .describe('Holes evenly spaced on the circle.');
+  .meta({ id: 'BoltCircle', description: 'Holes evenly spaced on the circle.' });
 
 export const Slot = z
   .object({
@@ -167,13 +157,11 @@ export const Slot = z
       });
     }
   })
-  .openapi('Slot')
-  .describe('Round-ended slot; width_in at most length_in. Counts as one cutout.');
+  .meta({ id: 'Slot', description: 'Round-ended slot; width_in at most length_in. Counts as one cutout.' });
 
 export const HolePattern = z
   .discriminatedUnion('kind', [SingleHole, LinearHoles, GridHoles, BoltCircle, Slot])
-  .openapi('HolePattern')
-  .describe('A hole, a pattern of holes or a slot (chosen by kind), in the outline\'s frame; every hole must lie inside the outline.');
+  .meta({ id: 'HolePattern', description: 'A hole, a pattern of holes or a slot (chosen by kind), in the outline\'s frame; every hole must lie inside the outline.' });
 export type HolePattern = z.infer<typeof HolePattern>;
 
 export const Bend = z
@@ -192,8 +180,7 @@ export const Bend = z
       ctx.addIssue({ code: 'custom', path: ['end_in'], message: 'must differ from start_in: two points set the fold line' });
     }
   })
-  .openapi('Bend')
-  .describe('A straight fold across the whole part, on the infinite line through start_in and end_in.');
+  .meta({ id: 'Bend', description: 'A straight fold across the whole part, on the infinite line through start_in and end_in.' });
 export type Bend = z.infer<typeof Bend>;
 
 export const PlateItem = z
@@ -231,7 +218,7 @@ export const PlateItem = z
       });
     }
   })
-  .openapi('PlateItem', {
+  .meta({ id: 'PlateItem',
     example: {
       kind: 'plate',
       material: 'mild_steel',

@@ -4,7 +4,7 @@ import { z } from './zod';
 import { BOUNDS } from './bounds';
 
 export const TIER_KINDS = ['design', 'kit', 'welded'] as const;
-export const TierKind = z.enum(TIER_KINDS).openapi('TierKind');
+export const TierKind = z.enum(TIER_KINDS).meta({ id: 'TierKind' });
 export type TierKind = z.infer<typeof TierKind>;
 
 export const ProductTier = z
@@ -16,7 +16,7 @@ export const ProductTier = z
     unit_amount_cents: z.int().nullable().describe('Before HST; null when the price is on request.'),
     lead_time_days: z.int().nullable(),
   })
-  .openapi('ProductTier');
+  .meta({ id: 'ProductTier' });
 export type ProductTier = z.infer<typeof ProductTier>;
 
 export const Product = z
@@ -31,7 +31,7 @@ export const Product = z
     image_url: z.string().nullable(),
     certification_note: z.string().nullable(),
   })
-  .openapi('Product');
+  .meta({ id: 'Product' });
 export type Product = z.infer<typeof Product>;
 
 export const ProductList = listOf(Product, 'ProductList');

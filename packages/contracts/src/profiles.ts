@@ -3,12 +3,12 @@ import { listOf, pageCursor, pageLimit } from './common';
 import { z } from './zod';
 
 export const PROFILE_TYPES = ['I_BEAM', 'CHANNEL', 'HSS_SQUARE', 'HSS_RECT', 'ANGLE', 'FLAT_BAR', 'ROUND_BAR'] as const;
-export const ProfileType = z.enum(PROFILE_TYPES).openapi('ProfileType');
+export const ProfileType = z.enum(PROFILE_TYPES).meta({ id: 'ProfileType' });
 export type ProfileType = z.infer<typeof ProfileType>;
 
 export const DimensionSpan = z
   .object({ min_in: z.number(), max_in: z.number() })
-  .openapi('DimensionSpan', { example: { min_in: 1, max_in: 12 } });
+  .meta({ id: 'DimensionSpan', example: { min_in: 1, max_in: 12 } });
 export type DimensionSpan = z.infer<typeof DimensionSpan>;
 
 export const Profile = z
@@ -26,7 +26,7 @@ export const Profile = z
       .describe('For tube, angle and bar: an estimate sends every key, in inches, each inside its span.'),
     note: z.string().nullable().describe('Any rule between the dimensions.'),
   })
-  .openapi('Profile');
+  .meta({ id: 'Profile' });
 export type Profile = z.infer<typeof Profile>;
 
 export const ProfileList = listOf(Profile, 'ProfileList');
@@ -44,5 +44,5 @@ export const ProfileQuery = z
     cursor: pageCursor,
   })
   .strict()
-  .openapi('ProfileQuery');
+  .meta({ id: 'ProfileQuery' });
 export type ProfileQuery = z.infer<typeof ProfileQuery>;

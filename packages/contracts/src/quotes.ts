@@ -25,24 +25,24 @@ export const ProductItem = z
     label: Label,
   })
   .strict()
-  .openapi('ProductItem', {
+  .meta({ id: 'ProductItem',
     example: { kind: 'product', slug: 'round-bale-feeder', tier: 'kit', quantity: 2, quantity_options: [4], label: 'North pasture' },
   });
 export type ProductItem = z.infer<typeof ProductItem>;
 
-export const QuoteRequestItem = z.discriminatedUnion('kind', [ProductItem, PlateItem]).openapi('QuoteRequestItem');
+export const QuoteRequestItem = z.discriminatedUnion('kind', [ProductItem, PlateItem]).meta({ id: 'QuoteRequestItem' });
 export type QuoteRequestItem = z.infer<typeof QuoteRequestItem>;
 
 export const QuoteRequest = z
   .object({ items: z.array(QuoteRequestItem).min(1).max(BOUNDS.itemsPerQuote) })
   .strict()
-  .openapi('QuoteRequest');
+  .meta({ id: 'QuoteRequest' });
 export type QuoteRequest = z.infer<typeof QuoteRequest>;
 export type QuoteRequestInput = z.input<typeof QuoteRequest>;
 
 export const QuantityOption = z
   .object({ quantity: z.int(), unit_amount_cents: z.int(), amount_cents: z.int() })
-  .openapi('QuantityOption').describe('The same item priced at another quantity (CAD cents before HST).');
+  .meta({ id: 'QuantityOption', description: 'The same item priced at another quantity (CAD cents before HST).' });
 export type QuantityOption = z.infer<typeof QuantityOption>;
 
 export const DELIVERY_STATUSES = ['quoted_after_order', 'priced_at_checkout', 'not_applicable'] as const;
@@ -51,7 +51,7 @@ export const Delivery = z
     status: z.enum(DELIVERY_STATUSES).describe('quoted_after_order = freight quoted by the operator after the order and not in this quote; priced_at_checkout = the order page prices delivery from the address, or the person picks up; not_applicable = nothing ships.'),
     note: z.string().nullable(),
   })
-  .openapi('Delivery');
+  .meta({ id: 'Delivery' });
 export type Delivery = z.infer<typeof Delivery>;
 
 export const QuotedPlate = z
@@ -70,12 +70,12 @@ export const QuotedPlate = z
       .nullable()
       .describe('SVG drawing of the part as priced; null when the plate is blocked.'),
   })
-  .openapi('QuotedPlate');
+  .meta({ id: 'QuotedPlate' });
 export type QuotedPlate = z.infer<typeof QuotedPlate>;
 
 export const QuotedProduct = z
   .object({ slug: z.string(), tier: TierKind, product_url: z.string() })
-  .openapi('QuotedProduct');
+  .meta({ id: 'QuotedProduct' });
 export type QuotedProduct = z.infer<typeof QuotedProduct>;
 
 export const ITEM_STATUSES = ['ready', 'blocked'] as const;
@@ -101,7 +101,7 @@ export const QuotedItem = z
     plate: QuotedPlate.nullable(),
     product: QuotedProduct.nullable(),
   })
-  .openapi('QuotedItem');
+  .meta({ id: 'QuotedItem' });
 export type QuotedItem = z.infer<typeof QuotedItem>;
 
 export const QUOTE_STATUSES = ['ready', 'blocked', 'expired'] as const;
@@ -111,7 +111,7 @@ export type QuoteStatus = z.infer<typeof QuoteStatus>;
 export const Quote = z
   .object({
     object: z.literal('quote'),
-    id: z.string().openapi({ example: 'q_4Vx9kQ2mT7pL1sN8rB3cZ0' }),
+    id: z.string().meta({ example: 'q_4Vx9kQ2mT7pL1sN8rB3cZ0' }),
     status: QuoteStatus,
     price_type: PriceType,
     beta: z.boolean().describe('True when any part is an estimate.'),
@@ -126,5 +126,5 @@ export const Quote = z
     created_at: Timestamp,
     expires_at: Timestamp.describe('created_at + 7 days.'),
   })
-  .openapi('Quote');
+  .meta({ id: 'Quote' });
 export type Quote = z.infer<typeof Quote>;

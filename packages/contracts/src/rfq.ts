@@ -28,7 +28,7 @@ export const RfqLinkRequest = z
     quantity: z.int().min(1).max(BOUNDS.rfqQuantity).nullable().default(null).describe(`How many, 1 to ${BOUNDS.rfqQuantity}; optional.`),
   })
   .strict()
-  .openapi('RfqLinkRequest', {
+  .meta({ id: 'RfqLinkRequest',
     example: {
       description: 'Weld a 3/8 in base plate to a 4 x 4 x 1/4 HSS post, 36 in tall, hot-dip galvanized. Needed in 3 weeks.',
       material: 'mild steel',
@@ -45,7 +45,7 @@ export const RfqLink = z
     url: z.string().describe('Opens the quote-request form with the job filled in; a bearer link.'),
     expires_at: Timestamp.describe('30 days after creation.'),
   })
-  .openapi('RfqLink');
+  .meta({ id: 'RfqLink' });
 export type RfqLink = z.infer<typeof RfqLink>;
 
 /**

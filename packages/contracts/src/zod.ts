@@ -1,8 +1,3 @@
-// The one zod instance of the workspace, extended with `.openapi()` so every schema can carry its
-// component name and examples into the OpenAPI document.
-import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
-import { z } from 'zod';
-
-extendZodWithOpenApi(z);
-
-export { z };
+// The one zod instance of the workspace. Schemas carry their OpenAPI component name and examples in
+// zod's own metadata (`.meta({ id, example })`), which @shop/openapi reads; nothing here needs it.
+export { z } from 'zod';

@@ -1,7 +1,7 @@
 // The release as others get it: @shop/pricing and the three workspace packages it depends on are
 // built and packed with `pnpm pack` (which turns `workspace:*` into versions), installed from those
-// tarballs into a project outside the workspace (zod, clipper-lib and zod-to-openapi come from the
-// npm registry), type-checked there and run there with plain node.
+// tarballs into a project outside the workspace (zod, clipper-lib and flatbush come from the npm
+// registry), type-checked there and run there with plain node.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -103,6 +103,12 @@ describe('the packed @shop/pricing release', () => {
       const dependencies = Object.fromEntries(RELEASE.map((name) => [`@shop/${name}`, `file:${tarballs[name]}`]));
       writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, dependencies }, null, 2));
       runOrExplain('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], { cwd: project, timeout: 90_000 });
+
+      // A pricing call installs zod, clipper, the spatial index and our code: nothing of the OpenAPI
+      // tooling the REST app uses.
+      const installed = readdirSync(path.join(project, 'node_modules')).filter((name) => !name.startsWith('.')).sort();
+      expect(installed).toEqual(['@shop', 'clipper-lib', 'flatbush', 'flatqueue', 'zod']);
+      expect(readdirSync(path.join(project, 'node_modules', '@shop')).sort()).toEqual([...RELEASE].sort());
 
       // Types: the .d.ts files resolve on their own, with the library checks on (zod's declarations
       // name URL, which a consumer has from the DOM library or @types/node).

@@ -1,5 +1,5 @@
 // GET /status and GET /openapi.json.
-import { buildOpenApiDocument } from '@shop/contracts';
+import { buildOpenApiDocument } from '@shop/openapi';
 import type { Status } from '@shop/contracts';
 import type { ServiceHealth } from '@shop/service';
 import type { ApiRouter } from '../http/api-router';

@@ -4,7 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API_ROUTES, ERROR_CODES, buildOpenApiDocument } from './index';
+import { API_ROUTES, ERROR_CODES } from '@shop/contracts';
+import { buildOpenApiDocument } from './index';
 
 const document = buildOpenApiDocument({ publicUrl: 'https://quotes.example.test/' });
 

@@ -1,22 +1,30 @@
 // The OpenAPI 3.1.0 document of the REST interface, built from the same zod schemas that validate it.
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import type { ResponseConfig, RouteConfig } from '@asteasolutions/zod-to-openapi';
-import { ERROR_STATUS } from './codes';
-import type { ErrorCode } from './codes';
-import { ErrorEnvelope } from './errors';
-import { API_PREFIX } from './public-paths';
-export type { HttpMethod } from './api-routes';
-import { Handoff, HandoffRequest } from './handoffs';
-import { MaterialList } from './materials';
-import { Product, ProductList, ProductQuery } from './products';
-import { ProfileList, ProfileQuery } from './profiles';
-import { Quote, QuoteRequest } from './quotes';
-import { RfqLink, RfqLinkRequest } from './rfq';
-import { Status } from './status';
-import { z } from './zod';
+import {
+  API_PREFIX,
+  ERROR_STATUS,
+  ErrorEnvelope,
+  Handoff,
+  HandoffRequest,
+  MaterialList,
+  Product,
+  ProductList,
+  ProductQuery,
+  ProfileList,
+  ProfileQuery,
+  Quote,
+  QuoteRequest,
+  RfqLink,
+  RfqLinkRequest,
+  Status,
+  z,
+} from '@shop/contracts';
+import type { ErrorCode } from '@shop/contracts';
+export type { HttpMethod } from '@shop/contracts';
 
 
-const requestIdHeader = z.string().openapi({ description: 'Identifies the request; equals `request_id` in an error.' });
+const requestIdHeader = z.string().meta({ description: 'Identifies the request; equals `request_id` in an error.' });
 const headers = z.object({ 'X-Request-Id': requestIdHeader });
 
 /** What each error status means; the codes a route can answer with it are listed after. */
@@ -64,7 +72,7 @@ function errorResponses(codes: readonly ErrorCode[]): Record<number, ResponseCon
       description: `${STATUS_TEXT[status] ?? 'Error.'} Codes: ${list.map((code) => `\`${code}\``).join(', ')}.`,
       headers:
         status === 429
-          ? headers.extend({ 'Retry-After': z.string().openapi({ description: 'Seconds to wait before trying again.' }) })
+          ? headers.extend({ 'Retry-After': z.string().meta({ description: 'Seconds to wait before trying again.' }) })
           : headers,
       content: { 'application/json': { schema: ErrorEnvelope } },
     };
@@ -84,7 +92,7 @@ const created = (schema: z.ZodType, description: string): ResponseConfig => ({
     'Idempotent-Replayed': z
       .literal('true')
       .optional()
-      .openapi({ description: 'Set when this is the kept answer of an earlier request with the same Idempotency-Key and body.' }),
+      .meta({ description: 'Set when this is the kept answer of an earlier request with the same Idempotency-Key and body.' }),
   }),
   content: { 'application/json': { schema } },
 });
@@ -95,7 +103,7 @@ const idempotencyKey = z.object({
     .min(1)
     .max(255)
     .optional()
-    .openapi({
+    .meta({
       description:
         'Optional. 1 to 255 visible ASCII characters, new for each new request (a UUID). Within 24 hours, the same key and body from the same client get the first successful answer again, byte for byte (with `Idempotent-Replayed: true`), without doing the work or spending a limit again; the same key with another body is 409 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use` (retryable). A failed request keeps nothing: its key may be sent again.',
       example: '5f1c2a9e-8d3b-4b7e-9c61-2f0e4a7d13b8',
@@ -111,10 +119,10 @@ const OpenApiDocumentShape = z
     components: z.record(z.string(), z.unknown()),
   })
   .loose()
-  .openapi('OpenApiDocument');
+  .meta({ id: 'OpenApiDocument' });
 
 function routes(): RouteConfig[] {
-  const publicId = z.object({ public_id: z.string().openapi({ example: 'q_4Vx9kQ2mT7pL1sN8rB3cZ0' }) });
+  const publicId = z.object({ public_id: z.string().meta({ example: 'q_4Vx9kQ2mT7pL1sN8rB3cZ0' }) });
   const post = (schema: z.ZodType) => ({ headers: idempotencyKey, body: { required: true, content: { 'application/json': { schema } } } });
   return [
     {
@@ -153,7 +161,7 @@ function routes(): RouteConfig[] {
       path: '/products/{slug}',
       operationId: 'getProduct',
       summary: 'One product',
-      request: { params: z.object({ slug: z.string().openapi({ example: 'round-bale-feeder' }) }) },
+      request: { params: z.object({ slug: z.string().meta({ example: 'round-bale-feeder' }) }) },
       responses: { 200: json(Product, 'The product.'), ...errorResponses([...LIMITED, 'product_not_found']) },
     },
     {
@@ -204,7 +212,7 @@ function routes(): RouteConfig[] {
       operationId: 'getPlatePreview',
       summary: 'Drawing of one plate item',
       description: 'Outline, every hole and slot, each bend as a dashed line with its direction and angle.',
-      request: { params: publicId.extend({ index: z.int().min(0).openapi({ example: 0, description: 'Place of the item in the quote, from 0.' }) }) },
+      request: { params: publicId.extend({ index: z.int().min(0).meta({ example: 0, description: 'Place of the item in the quote, from 0.' }) }) },
       responses: {
         200: { description: 'The drawing.', headers, content: { 'image/svg+xml': { schema: z.string() } } },
         ...errorResponses([...LIMITED, 'quote_not_found', 'preview_not_found', 'parameter_invalid']),

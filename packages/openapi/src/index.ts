@@ -1,0 +1,2 @@
+export { buildOpenApiDocument } from './openapi';
+export type { HttpMethod, OpenApiDocument, OpenApiOptions } from './openapi';
