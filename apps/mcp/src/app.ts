@@ -6,8 +6,9 @@ import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextp
 import { McpServer, UnsupportedProtocolVersionError, createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server';
 import type { McpHttpHandler } from '@modelcontextprotocol/server';
 import { ServiceError, clip } from '@shop/contracts';
+import { toBodyError } from '@shop/runtime';
+import type { BodyLimit } from '@shop/runtime';
 import { newRequestId } from '@shop/service';
-import type { RateLimits } from '@shop/service';
 import express from 'express';
 import type { ErrorRequestHandler, Express, Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from 'express';
 import type { Logger } from 'pino';
@@ -17,6 +18,7 @@ export const SUPPORTED_REVISIONS = ['2026-07-28', '2025-11-25', '2025-06-18'];
 
 /** Body limit of /mcp, the same as the REST app's: a largest legal plate fits well inside it. */
 const BODY_LIMIT = '256kb';
+const MCP_BODY: BodyLimit = { size: '256 KiB', advice: 'send one smaller request' };
 
 // JSON-RPC error codes used for answers the SDK never sees.
 const PARSE_ERROR = -32700;
@@ -44,8 +46,11 @@ export function currentCaller(): CallerInfo {
 
 export interface McpAppDeps {
   registerTools: (server: McpServer) => void;
-  /** The limit of SPEC.md's table ("requests to the tool server, of any kind": 600 a minute per IP); null spends nothing. */
-  limits: Pick<RateLimits, 'consume'> | null;
+  /**
+   * Counts a request against the tool server's limit ("requests to the tool server, of any kind": 600
+   * a minute per address), throwing the ServiceError past it; null counts nothing.
+   */
+  admit: ((clientIp: string) => Promise<void>) | null;
   trustProxy?: boolean | number | string;
   /** Browser origins allowed besides loopback ones; a request without Origin is always allowed. */
   allowedOrigins?: string[];
@@ -106,9 +111,9 @@ export function createMcpApp(deps: McpAppDeps): Express {
     const caller: CallerInfo = { clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown', limitError: null };
     callers
       .run(caller, async () => {
-        if (deps.limits) {
+        if (deps.admit) {
           try {
-            await deps.limits.consume('mcp', caller.clientIp);
+            await deps.admit(caller.clientIp);
           } catch (error) {
             if (!(error instanceof ServiceError)) throw error;
             // A tool call still reaches its tool, which answers isError with the same code (and
@@ -254,13 +259,10 @@ function sendServiceError(req: ExpressRequest, res: ExpressResponse, error: Serv
 /** Anything that fails before or around the SDK still answers JSON-RPC in plain JSON, never HTML. */
 const handleMcpError: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   if (res.headersSent) return;
-  const type = (error as { type?: string }).type;
-  if (type === 'entity.parse.failed') {
-    sendRpcError(res, 400, null, PARSE_ERROR, 'Parse error: the body is not valid JSON.');
-  } else if (type === 'entity.too.large') {
-    sendRpcError(res, 413, null, INVALID_REQUEST, 'The body is larger than 256 KiB.');
-  } else if (type === 'charset.unsupported' || type === 'encoding.unsupported') {
-    sendRpcError(res, 415, null, INVALID_REQUEST, 'Send the body as UTF-8 JSON without a content encoding.');
+  const bodyError = toBodyError(error, MCP_BODY);
+  if (bodyError) {
+    const parse = bodyError.code === 'invalid_json';
+    sendRpcError(res, bodyError.status, null, parse ? PARSE_ERROR : INVALID_REQUEST, parse ? `Parse error: ${bodyError.message}` : bodyError.message);
   } else {
     process.stderr.write(`${JSON.stringify({ level: 50, app: 'mcp', msg: 'unhandled error', err: String(error) })}\n`);
     sendRpcError(res, 500, requestId(req.body), INTERNAL_ERROR, 'Internal error: the request was not completed.');

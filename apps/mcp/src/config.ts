@@ -1,6 +1,6 @@
 // The only place the MCP app reads the environment.
-import { readConfig } from '@shop/service';
-import type { Config } from '@shop/service';
+import { readConfig } from '@shop/runtime';
+import type { Config } from '@shop/runtime';
 
 export interface McpConfig extends Config {
   /**

@@ -1,7 +1,8 @@
 // Entry point of the MCP tool server: open the same storage and rate limits as the REST app, listen
 // on MCP_PORT at /mcp, and stop cleanly on SIGTERM/SIGINT (in-flight requests finish first).
 import path from 'node:path';
-import { serveUntilStopped, startRuntime, systemClock } from '@shop/service';
+import { serveUntilStopped, startRuntime } from '@shop/runtime';
+import { systemClock } from '@shop/service';
 import pino from 'pino';
 import { createMcpApp } from './app';
 import { loadConfig } from './config';
@@ -22,7 +23,7 @@ async function main(): Promise<void> {
       reportError: (error) => logger.error({ err: error }, 'tool failed'),
       publicUrl: config.publicUrl,
     }),
-    limits: runtime.service.limits,
+    admit: runtime.service.admitToolServerRequest,
     trustProxy: config.trustProxy,
     allowedOrigins: config.allowedOrigins,
     logger,

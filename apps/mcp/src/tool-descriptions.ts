@@ -3,7 +3,7 @@
 // divisions are read from the catalog when the server starts, so a description never names a value
 // the catalog does not hold.
 import { BOUNDS } from '@shop/contracts';
-import type { Material } from '@shop/contracts';
+import type { CatalogSummary } from '@shop/service';
 
 export const TOOL_NAMES = [
   'list_materials',
@@ -17,11 +17,7 @@ export const TOOL_NAMES = [
 export type ToolName = (typeof TOOL_NAMES)[number];
 
 /** What the descriptions read from the catalog. */
-export interface CatalogFacts {
-  /** Empty while online plate orders are switched off. */
-  materials: readonly Material[];
-  divisions: readonly string[];
-}
+export type CatalogFacts = CatalogSummary;
 
 /** Sent at initialize and on server/discover: the order of calls for a typical job. */
 export const INSTRUCTIONS = [
@@ -46,10 +42,6 @@ const CHECKOUT =
 
 const PLATES_OFF =
   'Online plate orders are switched off just now: quote_plate answers material_unavailable for every material. Make a quote-request link with create_rfq_link instead.';
-
-export function catalogFacts(catalog: { listMaterials(): Material[]; listDivisions(): string[] }): CatalogFacts {
-  return { materials: catalog.listMaterials(), divisions: catalog.listDivisions() };
-}
 
 /** "a, b, c or d". */
 function either(words: readonly string[]): string {

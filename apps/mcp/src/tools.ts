@@ -5,7 +5,7 @@ import type { z } from '@shop/contracts';
 import { Handoff, MaterialList, ProductList, Quote, RfqLink } from '@shop/contracts';
 import type { Clock, RequestContext, Service } from '@shop/service';
 import { currentCaller } from './app';
-import { TOOL_NAMES, catalogFacts, describeTools } from './tool-descriptions';
+import { TOOL_NAMES, describeTools } from './tool-descriptions';
 import type { ToolName } from './tool-descriptions';
 import {
   CreateHandoffInput,
@@ -57,7 +57,7 @@ export type { ToolName };
  */
 export function createShopTools(deps: ShopToolDeps): (server: McpServer) => void {
   const { service } = deps;
-  const facts = catalogFacts(service.catalog);
+  const facts = service.catalogSummary();
   const descriptions = describeTools(facts);
   const described = describeInputs(facts);
   const specs: Record<ToolName, ToolSpec> = {

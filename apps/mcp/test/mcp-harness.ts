@@ -10,8 +10,9 @@ import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createRestApp } from '@shop/rest';
-import { ManualClock, readConfig, startRuntime } from '@shop/service';
-import type { Runtime } from '@shop/service';
+import { readConfig, startRuntime } from '@shop/runtime';
+import { ManualClock } from '@shop/service';
+import type { Runtime } from '@shop/runtime';
 import type { Express } from 'express';
 import pino from 'pino';
 import { createMcpApp } from '../src/app';
@@ -71,7 +72,7 @@ export async function startMcpTestApp(options: McpTestOptions = {}): Promise<Mcp
   const runtime = await startRuntime(config, ROOT_DIR, { limitPrefix });
   const app = createMcpApp({
     registerTools: createShopTools({ service: runtime.service, clock, publicUrl: config.publicUrl }),
-    limits: runtime.service.limits,
+    admit: runtime.service.admitToolServerRequest,
     trustProxy: config.trustProxy,
     publicUrl: config.publicUrl,
     instructions: INSTRUCTIONS,

@@ -21,7 +21,7 @@ describe('the /mcp endpoint', () => {
   let url: string;
 
   beforeAll(async () => {
-    const app = createMcpApp({ registerTools: registerPing, limits: null, allowedOrigins: ['https://quotes.example.com'] });
+    const app = createMcpApp({ registerTools: registerPing, admit: null, allowedOrigins: ['https://quotes.example.com'] });
     server = await new Promise((resolve) => {
       const s = app.listen(0, '127.0.0.1', () => resolve(s));
     });
@@ -89,7 +89,21 @@ describe('the /mcp endpoint', () => {
     const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":' });
     expect(response.status).toBe(400);
     expect(response.headers.get('content-type')).toContain('application/json');
-    expect(await response.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the body is not valid JSON.' } });
+    expect(await response.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: The body is not valid JSON: check quotes, commas and brackets.' } });
+  });
+
+  it('answers a body past 256 KiB with 413 and one compressed with 415, each a JSON-RPC error in JSON', async () => {
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const big = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(300_000) } }) });
+    expect(big.status).toBe(413);
+    expect(await big.json()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'The body is larger than 256 KiB; send one smaller request.' },
+    });
+    const zipped = await fetch(url, { method: 'POST', headers: { ...headers, 'content-encoding': 'compress' }, body: '{}' });
+    expect(zipped.status).toBe(415);
+    expect(((await zipped.json()) as any).error).toEqual({ code: -32600, message: 'Send the body as UTF-8 without a content encoding.' });
   });
 
   it.each(['2026-07-28', '2025-11-25', '2025-06-18'])('refuses a JSON-RPC batch with 400 and a JSON-RPC error on %s, running none of it', async (version) => {
@@ -160,7 +174,7 @@ describe('request logs of the tool server', () => {
         done();
       },
     });
-    const app = createMcpApp({ registerTools: registerPing, limits: null, logger: pino({ level: 'info' }, stream) });
+    const app = createMcpApp({ registerTools: registerPing, admit: null, logger: pino({ level: 'info' }, stream) });
     const server: Server = await new Promise((resolve) => {
       const s = app.listen(0, '127.0.0.1', () => resolve(s));
     });

@@ -2,7 +2,8 @@
 // error envelope for every failure outside the pages.
 import { API_PREFIX, ServiceError, clip } from '@shop/contracts';
 import { systemClock } from '@shop/service';
-import type { Clock, Config, Service } from '@shop/service';
+import type { Config } from '@shop/runtime';
+import type { Clock, Service } from '@shop/service';
 import express from 'express';
 import type { Express } from 'express';
 import type { Logger } from 'pino';

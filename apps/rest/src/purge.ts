@@ -1,7 +1,8 @@
 // `pnpm purge`: deletes quotes, plate designs, handoffs and rfq links 30 days past their expiry,
 // the same work the REST app's timer does, then prints the counts.
 import path from 'node:path';
-import { startRuntime, systemClock } from '@shop/service';
+import { startRuntime } from '@shop/runtime';
+import { systemClock } from '@shop/service';
 import { loadConfig } from './config';
 
 async function main(): Promise<void> {

@@ -1,7 +1,7 @@
 // `pnpm rfq:list`: prints the quote requests people sent from their links, newest first, for the
 // shop. They are never exposed by the API. `--json` prints one JSON object a line; `--limit N`.
 import path from 'node:path';
-import { startRuntime } from '@shop/service';
+import { startRuntime } from '@shop/runtime';
 import { loadConfig } from './config';
 
 interface Submission {

@@ -1,7 +1,8 @@
 // Entry point of the REST app: open storage, listen, purge old rows periodically, and stop cleanly
 // on SIGTERM/SIGINT (in-flight requests finish first).
 import path from 'node:path';
-import { serveUntilStopped, startRuntime, systemClock } from '@shop/service';
+import { serveUntilStopped, startRuntime } from '@shop/runtime';
+import { systemClock } from '@shop/service';
 import pino from 'pino';
 import { createRestApp } from './app';
 import { loadConfig } from './config';

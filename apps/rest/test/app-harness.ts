@@ -3,8 +3,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ManualClock, readConfig, startRuntime } from '@shop/service';
-import type { Runtime } from '@shop/service';
+import { readConfig, startRuntime } from '@shop/runtime';
+import { ManualClock } from '@shop/service';
+import type { Runtime } from '@shop/runtime';
 import pino from 'pino';
 import { createRestApp } from '../src/app';
 import { startHarness } from './harness';

@@ -1,6 +1,6 @@
 import { API_ROUTES, ERROR_CODES, ERROR_DOCS, ERROR_STATUS, ISSUE_CODES, ISSUE_SEVERITY } from '@shop/contracts';
 import escapeHtml from 'escape-html';
-import { readConfig } from '@shop/service';
+import { readConfig } from '@shop/runtime';
 import pino from 'pino';
 import { createRestApp } from '../src/app';
 import { startTestApp } from './app-harness';

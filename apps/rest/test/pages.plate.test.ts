@@ -128,8 +128,8 @@ describe('the plate quoter', () => {
       raw: 'quantity=30',
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' },
     });
-    expect(reply.status).toBe(422);
-    expect(readText(reply.text)).toContain('This button works only from its own page');
+    expect(reply.status).toBe(403);
+    expect(readText(reply.text)).toContain('The form could not be checked This button works only from its own page');
   });
 
   it('an unknown design is a 404 page', async () => {

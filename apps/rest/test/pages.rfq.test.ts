@@ -110,6 +110,15 @@ describe('the quote-request form', () => {
     expect((await submissions()).filter((s) => s.rfq_link_id === link.id)).toHaveLength(0);
   });
 
+  it('a post another site makes, even with the cookie and token, is refused (403) by the one cross-site guard', async () => {
+    const { path: formPath, link } = await makeRfqLink(app, JOB);
+    const form = await openRfqForm(app, formPath);
+    const reply = await postForm(app, formPath, filled(form), { cookie: form.cookie, 'sec-fetch-site': 'cross-site' });
+    expect(reply.status).toBe(403);
+    expect(readText(reply.text)).toContain('The form could not be checked This button works only from its own page');
+    expect((await submissions()).filter((s) => s.rfq_link_id === link.id)).toHaveLength(0);
+  });
+
   it('the server checks every field again and shows its errors next to them, keeping what was typed', async () => {
     const { path: formPath, link } = await makeRfqLink(app, JOB);
     const form = await openRfqForm(app, formPath);

@@ -114,7 +114,7 @@ describe('security of the pages', () => {
       raw: 'quantity=5',
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' },
     });
-    expect(crossSite.status).toBe(422);
+    expect(crossSite.status).toBe(403);
   });
 
   it('the API and the docs page are not framed or sniffed either, and the docs page still loads its scripts', async () => {

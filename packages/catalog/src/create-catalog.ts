@@ -1,4 +1,5 @@
 // The catalog: data built once into maps so every lookup during pricing is a hash hit.
+import { publicUrls } from '@shop/contracts';
 import type { ListEnvelope, Material, MaterialId, Product, ProductQuery, Profile, ProfileQuery, ThicknessOffer } from '@shop/contracts';
 import { MATERIAL_STOCK } from './materials';
 import { paginate } from './paging';
@@ -11,10 +12,10 @@ import { PRODUCT_ENTRIES } from './products';
 import { PROFILE_ENTRIES } from './profiles';
 
 export interface CatalogOptions {
-  /** Base of the product pages: `${shopUrl}/products/${slug}`. */
+  /** Base of the product pages: `${shopUrl}/products/{slug}`. */
   shopUrl: string;
   /**
-   * Base of the product pictures: `${imagesUrl}/images/products/${slug}.svg`. The REST app serves
+   * Base of the product pictures: `${imagesUrl}/images/products/{slug}.svg`. The REST app serves
    * them, so the service passes its PUBLIC_URL; defaults to shopUrl.
    */
   imagesUrl?: string;
@@ -45,7 +46,8 @@ export interface Catalog {
 
 export function createCatalog(options: CatalogOptions): Catalog {
   const shopUrl = options.shopUrl.replace(/\/+$/, '');
-  const imagesUrl = (options.imagesUrl ?? options.shopUrl).replace(/\/+$/, '');
+  const shopUrls = publicUrls(shopUrl);
+  const imageUrls = publicUrls(options.imagesUrl ?? options.shopUrl);
   const plateOrdersEnabled = options.plateOrdersEnabled ?? true;
   const tables = PRICE_TABLES;
   const rules = Object.freeze(buildPlateRules(tables));
@@ -74,9 +76,9 @@ export function createCatalog(options: CatalogOptions): Catalog {
     name: entry.name,
     division: entry.division,
     blurb: entry.blurb,
-    product_url: `${shopUrl}/products/${entry.slug}`,
+    product_url: shopUrls.product(entry.slug),
     tiers: entry.tiers.map((tier) => ({ ...tier, includes: [...tier.includes] })),
-    image_url: `${imagesUrl}/images/products/${entry.slug}.svg`,
+    image_url: imageUrls.productImage(entry.slug),
     certification_note: entry.certificationNote,
   }));
   const productBySlug = new Map(products.map((p) => [p.slug, p]));

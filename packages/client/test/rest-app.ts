@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRestApp } from '@shop/rest';
-import { readConfig, startRuntime } from '@shop/service';
+import { readConfig, startRuntime } from '@shop/runtime';
 import pino from 'pino';
 
 export interface RunningRestApp {

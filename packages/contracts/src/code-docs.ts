@@ -1,6 +1,7 @@
 // What each error and issue code means and what to do about it: the docs page's reference, which
 // every error's `doc_url` points into (`/docs#error-{code}`, `/docs#issue-{code}`).
 import type { ErrorCode, IssueCode } from './codes';
+import { BOUNDS } from './bounds';
 
 export interface CodeDoc {
   /** When it happens. */
@@ -12,6 +13,7 @@ export interface CodeDoc {
 export const ERROR_DOCS: Record<ErrorCode, CodeDoc> = {
   invalid_json: { meaning: 'The body is not valid JSON, nests deeper than 32 levels, or could not be read (a bad Content-Encoding, a length that disagrees with Content-Length).', action: 'Send plain UTF-8 JSON; check quotes, commas and brackets.' },
   request_malformed: { meaning: 'The request is not valid HTTP/1.1, so no route could read it.', action: 'Check the request line and headers; use an HTTP library.' },
+  cross_site_request: { meaning: 'A page\'s form or button was posted from another site, or without the cookie its page set (pages only; nothing was kept).', action: 'Open the page and send the form from there, in the same browser.' },
   route_not_found: { meaning: 'No route or page has this path.', action: 'Check the path against the reference; every API path starts with /api/v1.' },
   product_not_found: { meaning: 'No published product has this slug.', action: 'List the products (GET /products or search_products) and use a slug from the list.' },
   quote_not_found: { meaning: 'No quote has this id: it was never given out, or it was removed 30 days after it expired.', action: 'Check the id; ask for a new quote if it is gone.' },
@@ -26,7 +28,7 @@ export const ERROR_DOCS: Record<ErrorCode, CodeDoc> = {
   idempotency_key_reused: { meaning: 'This Idempotency-Key came with another body to this route in the last 24 hours; a key stands for one request.', action: 'Send a new key (a new UUID) for a new request.' },
   idempotency_key_in_use: { meaning: 'The first request with this Idempotency-Key is still running.', action: 'Send the same request again in a moment: it gets the first answer.' },
   link_expired: { meaning: 'The link has expired: order links with their quotes (7 days), quote-request links after 30 days.', action: 'Ask for a new quote or a new link.' },
-  body_too_large: { meaning: 'The body is over 256 KiB (a page form over its own limit).', action: 'Send fewer or smaller items; a quote takes at most 10.' },
+  body_too_large: { meaning: `The body is over ${BOUNDS.bodyBytes / 1024} KiB (a page form over its own limit).`, action: `Send fewer or smaller items; a quote takes at most ${BOUNDS.itemsPerQuote}.` },
   unsupported_media_type: { meaning: 'The body is not UTF-8 application/json.', action: 'Send Content-Type: application/json and a plain UTF-8 body.' },
   parameter_missing: { meaning: 'A required field is missing; param names it.', action: 'Add the field param names.' },
   parameter_invalid: { meaning: 'A field has a wrong type or is outside its bounds; param names it and the message says what it must be.', action: 'Fix the field as the message says; details.errors lists up to 10 problems at once.' },
@@ -35,7 +37,7 @@ export const ERROR_DOCS: Record<ErrorCode, CodeDoc> = {
   tier_not_orderable: { meaning: 'The tier cannot be ordered online: its price is on request.', action: 'Choose an orderable tier, or make a quote-request link for it.' },
   material_unavailable: { meaning: 'The material is not a plate material, or online plate orders are switched off.', action: 'Use a material id from GET /materials (list_materials); when the list is empty, make a quote-request link.' },
   thickness_not_offered: { meaning: 'The thickness is not one the material is sold in; the message names the listed value or the nearest ones.', action: 'Send a thickness_in exactly as GET /materials (list_materials) lists it.' },
-  quantity_out_of_range: { meaning: 'A quantity or quantity option is outside its range: plates 1 to 999, products 1 to 50, at most 5 options.', action: 'Send a whole number in range.' },
+  quantity_out_of_range: { meaning: `A quantity or quantity option is outside its range: plates 1 to ${BOUNDS.plateQuantity}, products 1 to ${BOUNDS.productQuantity}, at most ${BOUNDS.quantityOptions} options.`, action: 'Send a whole number in range.' },
   design_quantity_fixed: { meaning: 'A design package is bought once: quantity 1, no quantity options.', action: 'Send quantity 1 and leave quantity_options out.' },
   design_repeated: { meaning: 'The same design package is named twice in one quote.', action: 'Name each design package once.' },
   handoff_too_many_items: { meaning: 'The quotes of one order link hold more than 10 items together.', action: 'Split them over two order links.' },

@@ -4,6 +4,7 @@
 export const ERROR_STATUS = {
   invalid_json: 400,
   request_malformed: 400,
+  cross_site_request: 403,
   route_not_found: 404,
   product_not_found: 404,
   quote_not_found: 404,

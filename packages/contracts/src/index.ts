@@ -34,7 +34,7 @@ export type { HandoffAction } from './handoffs';
 export { LeadTime, MATERIAL_IDS, Material, MaterialId, MaterialList, MaterialsQuery, ThicknessOffer } from './materials';
 export { API_ROUTES } from './api-routes';
 export type { ApiRoute, HttpMethod } from './api-routes';
-export { API_PREFIX, PUBLIC_PATHS, publicUrls } from './public-paths';
+export { API_PREFIX, BEARER_PAGE_PREFIXES, PAGE_ROUTES, PUBLIC_PATHS, publicUrls } from './public-paths';
 export {
   Bend,
   BoltCircle,
@@ -77,3 +77,4 @@ export type { QuoteRequestInput } from './quotes';
 export { RfqLink, RfqLinkRequest, RfqSubmissionForm } from './rfq';
 export { Status } from './status';
 export { z } from './zod';
+export { PlatePrice, PriceDisplay } from './plate-price';

@@ -15,11 +15,26 @@ export const PUBLIC_PATHS = {
   plateQuoteRequest: (designId: string) => `/plate/${id(designId)}/quote-request`,
   rfqForm: (rfqId: string) => `/r/${id(rfqId)}`,
   product: (slug: string) => `/products/${id(slug)}`,
+  productQuoteRequest: (slug: string) => `/products/${id(slug)}/quote-request`,
   productImage: (slug: string) => `/images/products/${id(slug)}.svg`,
   preview: (quoteId: string, index: number) => `${API_PREFIX}/quotes/${id(quoteId)}/items/${index}/preview.svg`,
 } as const;
 
 type PathBuilders = typeof PUBLIC_PATHS;
+
+/** The pages' addresses as route patterns, for the app that serves them (each matches its builder). */
+export const PAGE_ROUTES = {
+  order: '/o/:handoff_id',
+  plateQuoter: '/plate/:design_id',
+  platePrice: '/plate/:design_id/price',
+  plateQuoteRequest: '/plate/:design_id/quote-request',
+  rfqForm: '/r/:rfq_id',
+  product: '/products/:slug',
+  productQuoteRequest: '/products/:slug/quote-request',
+} as const satisfies Partial<Record<keyof PathBuilders, string>>;
+
+/** The first path segment of every page whose address holds a bearer id: logs must not keep what follows. */
+export const BEARER_PAGE_PREFIXES = ['/o', '/r', '/plate'] as const;
 
 /** The same builders, each giving `${base}${path}` (base without a trailing slash). */
 export function publicUrls(base: string): PathBuilders {

@@ -1,6 +1,6 @@
 // Order links: the items of ready, unexpired quotes on one page, with each plate's design kept
 // for the plate quoter.
-import { HandoffRequest, ServiceError, parseRequest } from '@shop/contracts';
+import { HandoffRequest, ServiceError, parseRequest, publicUrls } from '@shop/contracts';
 import type { Handoff, HandoffItem, PlateItem, Quote, QuoteRequest, QuotedItem } from '@shop/contracts';
 import type { PlateDesignRecord, QuoteRecord, Storage } from '@shop/storage';
 import type { RequestContext } from './context';
@@ -91,7 +91,7 @@ export function createHandoffCases(deps: HandoffCaseDeps) {
       const handoff: Handoff = {
         object: 'handoff',
         id,
-        url: `${deps.publicUrl}/o/${id}`,
+        url: publicUrls(deps.publicUrl).order(id),
         expires_at: new Date(expiresAt).toISOString(),
         items,
       };

@@ -1,5 +1,3 @@
-export { readConfig } from './config';
-export type { Config } from './config';
 export { ManualClock, systemClock } from './context';
 export type { Clock, RequestContext } from './context';
 export { MAX_HANDOFF_ITEMS } from './handoffs';
@@ -15,7 +13,5 @@ export { LIMITS, createRateLimits } from './rate-limits';
 export type { LimitScope, LimitStore, RateLimitOptions, RateLimits } from './rate-limits';
 export { RFQ_LINK_DAYS, assertNoContactDetails } from './rfq-links';
 export type { StoredRfqLink } from './rfq-links';
-export { serveUntilStopped } from './serve-http';
-export type { ServeOptions } from './serve-http';
-export { createService, startRuntime } from './service';
-export type { Runtime, RuntimeLog, RuntimeOptions, Service, ServiceDeps, ServiceHealth } from './service';
+export { createService } from './service';
+export type { CatalogSummary, Service, ServiceConfig, ServiceDeps, ServiceHealth } from './service';

@@ -1,6 +1,6 @@
 // What the pages behind the links read and do: the order page, the plate quoter (priced again at
 // today's prices by the same pricing code), and the quote-request form with its submissions.
-import { PlateItem, RfqSubmissionForm, ServiceError, parseRequest, z } from '@shop/contracts';
+import { BOUNDS, PlateItem, RfqSubmissionForm, ServiceError, parseRequest, z } from '@shop/contracts';
 import type { Handoff, HandoffItem, Quote, QuotedItem, RfqLink } from '@shop/contracts';
 import type { Catalog } from '@shop/catalog';
 import { renderPlateSvg } from '@shop/geometry';
@@ -45,6 +45,8 @@ export interface OrderPage {
 
 export interface PlateQuoterPage {
   design: PlateDesign;
+  /** The material's name as the catalog gives it (its id when plate orders are switched off). */
+  materialName: string;
   /** Past the quote's expiry the design can still be viewed and priced again. */
   expired: boolean;
   svg: string;
@@ -81,7 +83,7 @@ export interface PageCaseDeps {
   createRfqLink: (body: unknown, ctx: RequestContext) => Promise<RfqLink>;
 }
 
-const Quantity = z.coerce.number().int().min(1).max(999);
+const Quantity = z.coerce.number().int().min(1).max(BOUNDS.plateQuantity);
 const ProductChoice = z.object({ tier: z.enum(['design', 'kit', 'welded']), quantity: z.coerce.number().int().min(1).max(50) });
 
 export function createPageCases(deps: PageCaseDeps) {
@@ -134,7 +136,12 @@ export function createPageCases(deps: PageCaseDeps) {
     async getPlateQuoter(designId: string, ctx: RequestContext): Promise<PlateQuoterPage> {
       await limits.consume('reading', ctx.clientIp);
       const { design, expiresAt } = await findDesign(designId, ctx);
-      return { design, expired: ctx.now.getTime() > expiresAt.getTime(), svg: renderPlateSvg(design.item) };
+      return {
+        design,
+        materialName: catalog.getMaterial(design.item.material)?.name ?? design.item.material,
+        expired: ctx.now.getTime() > expiresAt.getTime(),
+        svg: renderPlateSvg(design.item),
+      };
     },
 
     /** Prices the stored design again at today's prices and the quantity asked. */

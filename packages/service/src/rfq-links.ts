@@ -1,6 +1,6 @@
 // Quote-request links: a job description for work the quote endpoint does not price, with nothing
 // about the person in it.
-import { RfqLinkRequest, ServiceError, parseRequest } from '@shop/contracts';
+import { RfqLinkRequest, ServiceError, parseRequest, publicUrls } from '@shop/contracts';
 import type { RfqLink } from '@shop/contracts';
 import { findContactDetail } from '@shop/pricing';
 import type { Storage } from '@shop/storage';
@@ -49,7 +49,7 @@ export function createRfqCases(deps: RfqCaseDeps) {
       assertNoContactDetails(request);
       const id = newId('rfq');
       const expiresAt = new Date(ctx.now.getTime() + RFQ_LINK_DAYS * 86_400_000);
-      const link: RfqLink = { object: 'rfq_link', id, url: `${deps.publicUrl}/r/${id}`, expires_at: expiresAt.toISOString() };
+      const link: RfqLink = { object: 'rfq_link', id, url: publicUrls(deps.publicUrl).rfqForm(id), expires_at: expiresAt.toISOString() };
       const stored: StoredRfqLink = { link, request };
       await withStorage('keep the quote-request link', () =>
         deps.storage.rfqLinks.insert({ id, createdAt: ctx.now, expiresAt, body: JSON.stringify(stored) }),

@@ -1,29 +1,117 @@
 // Wires the use cases over one catalog, one storage and one set of rate limits. Both apps call
 // these same functions, so a quote made through a tool is byte-identical to one made over REST.
+// `Service` is everything an app may call: the catalog, the storage and the limits stay inside.
 import { createCatalog } from '@shop/catalog';
-import { openStorage } from '@shop/storage';
-import type { PurgeCounts, Storage, StorageHealth } from '@shop/storage';
+import type {
+  Handoff,
+  LeadTime,
+  Material,
+  MaterialList,
+  Product,
+  ProductList,
+  ProfileList,
+  RfqLink,
+  TierKind,
+} from '@shop/contracts';
+import type { PurgeCounts, RfqSubmissionRecord, Storage, StorageHealth } from '@shop/storage';
 import { createCatalogCases } from './catalog-cases';
-import type { Config } from './config';
+import type { ListProductsOptions } from './catalog-cases';
+import type { RequestContext } from './context';
 import { createHandoffCases } from './handoffs';
 import { createIdempotency } from './idempotency';
+import type { Answer, IdempotentCall } from './idempotency';
 import { createPageCases } from './pages';
+import type { OrderPage, PlateQuoterPage, PlateReprice, RfqFormPage, RfqSubmissionResult } from './pages';
 import { createQuotePricer } from './quote-pricer';
 import { createQuoteCases } from './quotes';
-import { createRateLimits } from './rate-limits';
+import type { QuoteDocument } from './quotes';
 import type { LimitStore, RateLimits } from './rate-limits';
 import { createRfqCases } from './rfq-links';
 import { withStorage } from './storage-guard';
 
+/** The settings the use cases read. */
+export interface ServiceConfig {
+  /** Where this service answers: links, previews and docs are built on it. */
+  publicUrl: string;
+  /** The shop's own site: product pages live under it. */
+  shopUrl: string;
+  /** False switches online plate orders off. */
+  plateOrdersEnabled: boolean;
+}
+
 export interface ServiceDeps {
-  config: Pick<Config, 'publicUrl' | 'shopUrl' | 'plateOrdersEnabled'>;
+  config: ServiceConfig;
   storage: Storage;
   limits: RateLimits;
   /** Worker threads for large pricing jobs; default the cores of the machine. */
   pricingThreads?: number;
 }
 
-export function createService(deps: ServiceDeps) {
+/** The catalog facts an assistant's tool descriptions name, read once at start (no limit spent). */
+export interface CatalogSummary {
+  /** Empty while online plate orders are switched off. */
+  materials: Material[];
+  divisions: string[];
+}
+
+export interface ServiceHealth {
+  /** `busy`: another process holds the SQLite write lock just now (writes wait for it). */
+  storage: StorageHealth['state'];
+  rateLimits: LimitStore;
+}
+
+/** The use cases of the quote service: the one interface both apps call. */
+export interface Service {
+  // Catalog
+  listMaterials(query: unknown, ctx: RequestContext): Promise<MaterialList>;
+  listProducts(query: unknown, ctx: RequestContext, options?: ListProductsOptions): Promise<ProductList>;
+  getProduct(slug: string, ctx: RequestContext): Promise<Product>;
+  listProfiles(query: unknown, ctx: RequestContext): Promise<ProfileList>;
+  /** The lead time of a quantity of one tier, as a quote of it would state it; null when confirmed with the quote. */
+  productLeadTime(product: Product, tier: TierKind, quantity: number): LeadTime | null;
+  catalogSummary(): CatalogSummary;
+
+  // Quotes and links
+  createQuote(body: unknown, ctx: RequestContext): Promise<QuoteDocument>;
+  getQuote(id: string, ctx: RequestContext): Promise<QuoteDocument>;
+  getPreviewSvg(id: string, index: string, ctx: RequestContext): Promise<string>;
+  createHandoff(body: unknown, ctx: RequestContext): Promise<Handoff>;
+  createRfqLink(body: unknown, ctx: RequestContext): Promise<RfqLink>;
+  /** Runs a POST at most once per Idempotency-Key (client, route, key) within 24 hours. */
+  idempotent(call: IdempotentCall, produce: () => Promise<Answer>): Promise<Answer & { replayed: boolean }>;
+
+  // Pages
+  getOrderPage(handoffId: string, ctx: RequestContext): Promise<OrderPage>;
+  getPlateQuoter(designId: string, ctx: RequestContext): Promise<PlateQuoterPage>;
+  repricePlate(designId: string, quantity: unknown, ctx: RequestContext): Promise<PlateReprice>;
+  requestPlateQuote(designId: string, quantity: unknown, ctx: RequestContext): Promise<RfqLink>;
+  requestProductQuote(slug: string, choice: unknown, ctx: RequestContext): Promise<RfqLink>;
+  getRfqForm(rfqId: string, ctx: RequestContext): Promise<RfqFormPage>;
+  submitRfq(rfqId: string, form: unknown, idempotencyKey: string, ctx: RequestContext): Promise<RfqSubmissionResult>;
+
+  // The tool server
+  /** Counts one request to the tool server against its limit (429 rate_limited past it). */
+  admitToolServerRequest(clientIp: string): Promise<void>;
+
+  // Operations
+  /**
+   * Whether the service can do its work: the database reached, intact and able to take a write
+   * (503 storage_unavailable when not), and where the rate limits are counted.
+   */
+  health(): Promise<ServiceHealth>;
+  /** Deletes quotes, designs, handoffs, rfq links and idempotency keys 30 days past their expiry. */
+  purgeExpired(now: Date): Promise<PurgeCounts>;
+  /** The newest quote requests people sent, for the shop. */
+  listRfqSubmissions(limit?: number): Promise<RfqSubmissionRecord[]>;
+  /** Large pricing jobs waiting and worker threads running. */
+  pricingStats(): { queued: number; threads: number };
+  /** Where the rate limits are counted just now. */
+  limitStore(): LimitStore;
+  /** Stops the worker threads (storage and limits are the runtime's to close). */
+  close(): Promise<void>;
+}
+
+export function createService(deps: ServiceDeps): Service {
   const { config, storage, limits } = deps;
   const catalogOptions = { shopUrl: config.shopUrl, imagesUrl: config.publicUrl, plateOrdersEnabled: config.plateOrdersEnabled };
   const catalog = createCatalog(catalogOptions);
@@ -35,98 +123,25 @@ export function createService(deps: ServiceDeps) {
   });
   const quotes = createQuoteCases({ catalog, storage, limits, pricer });
   const rfq = createRfqCases({ storage, limits, publicUrl: config.publicUrl });
+  const pages = createPageCases({ catalog, storage, limits, createRfqLink: rfq.createRfqLink });
   return {
-    catalog,
-    limits,
     ...createCatalogCases(catalog, limits),
+    catalogSummary: () => ({ materials: catalog.listMaterials(), divisions: catalog.listDivisions() }),
     createQuote: quotes.createQuote,
     getQuote: quotes.getQuote,
     getPreviewSvg: quotes.getPreviewSvg,
     ...createHandoffCases({ storage, limits, publicUrl: config.publicUrl, findQuote: quotes.findQuote }),
-    ...rfq,
-    ...createPageCases({ catalog, storage, limits, createRfqLink: rfq.createRfqLink }),
-    /** Runs a POST at most once per Idempotency-Key (client, route, key) within 24 hours. */
+    createRfqLink: rfq.createRfqLink,
     idempotent: createIdempotency(storage).run,
-
-    /**
-     * Whether the service can do its work: the database reached, intact and able to take a write
-     * (503 storage_unavailable when not), and where the rate limits are counted.
-     */
-    async health(): Promise<ServiceHealth> {
+    ...pages,
+    admitToolServerRequest: (clientIp) => limits.consume('mcp', clientIp),
+    async health() {
       const { state } = await withStorage('take a write', () => storage.health(), { storage: 'unavailable', rate_limits: limits.store() });
       return { storage: state, rateLimits: limits.store() };
     },
-
-    /** Deletes quotes, designs, handoffs and rfq links 30 days past their expiry. */
-    purgeExpired(now: Date): Promise<PurgeCounts> {
-      return withStorage('delete old rows', () => storage.purgeExpired(now));
-    },
-
-    /** Large pricing jobs waiting and worker threads running. */
+    purgeExpired: (now) => withStorage('delete old rows', () => storage.purgeExpired(now)),
     pricingStats: () => pricer.stats(),
-
-    /** Where the rate limits are counted just now. */
     limitStore: () => limits.store(),
-
-    /** Stops the worker threads (storage and limits are the runtime's to close). */
     close: () => pricer.close(),
-  };
-}
-
-export type Service = ReturnType<typeof createService>;
-
-export interface ServiceHealth {
-  /** `busy`: another process holds the SQLite write lock just now (writes wait for it). */
-  storage: StorageHealth['state'];
-  rateLimits: LimitStore;
-}
-
-export interface Runtime {
-  service: Service;
-  storage: Storage;
-  close(): Promise<void>;
-}
-
-/** Where the runtime reports what operators must know (pino's signature). */
-export interface RuntimeLog {
-  info(fields: object, message: string): void;
-  warn(fields: object, message: string): void;
-}
-
-export interface RuntimeOptions {
-  /** Key prefix of the rate limits, so test runs sharing one Redis do not count together. */
-  limitPrefix?: string;
-  log?: RuntimeLog;
-}
-
-/** Opens storage and rate limits from the configuration and builds the service over them. */
-export async function startRuntime(config: Config, rootDir: string, options: RuntimeOptions = {}): Promise<Runtime> {
-  const storage = await openStorage({ databaseUrl: config.databaseUrl, rootDir, migrationWaitMs: config.migrationWaitSeconds * 1000 });
-  const limits: RateLimits = createRateLimits({
-    storage,
-    redisUrl: config.redisUrl,
-    scale: config.rateLimitScale,
-    prefix: options.limitPrefix,
-    onStoreChange: (store) => {
-      if (store === 'memory') {
-        options.log?.warn({ rateLimits: store }, 'Redis cannot be reached: rate limits are counted in this process only until it is back');
-      } else {
-        options.log?.info({ rateLimits: store }, 'rate limits are counted in Redis');
-      }
-    },
-  });
-  await limits.ready();
-  if (config.redisUrl && limits.store() === 'memory') {
-    options.log?.warn({ rateLimits: 'memory' }, 'Redis cannot be reached: rate limits are counted in this process only until it is back');
-  }
-  const service = createService({ config, storage, limits });
-  return {
-    service,
-    storage,
-    async close() {
-      await service.close();
-      await limits.close();
-      await storage.close();
-    },
   };
 }

@@ -1,5 +1,7 @@
 // The one mapping from anything thrown in a handler to the REST error envelope.
 import { ServiceError } from '@shop/contracts';
+import { toBodyError } from '@shop/runtime';
+import type { BodyLimit } from '@shop/runtime';
 import type { ErrorRequestHandler, Response } from 'express';
 
 /** Sends a ServiceError as `{ error: ErrorBody }` with its status (and Retry-After on a 429). */
@@ -10,29 +12,19 @@ export function sendError(res: Response, error: ServiceError): void {
   res.status(error.status).json({ error: error.toBody(res.locals.requestId as string, (res.app.locals.publicUrl as string | undefined) ?? null) });
 }
 
-interface BodyParserError {
-  type?: string;
-  status?: number;
-}
+const API_BODY: BodyLimit = { size: '256 KiB', advice: 'send fewer or smaller items' };
 
 /** Express's error handler: body-parser failures, ServiceErrors, and anything else as a 500 without details. */
 export const handleError: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
-  const parserError = error as BodyParserError;
   let mapped: ServiceError;
+  const bodyError = toBodyError(error, API_BODY);
   if (error instanceof ServiceError) {
     mapped = error;
-  } else if (parserError.type === 'entity.parse.failed') {
-    mapped = new ServiceError('invalid_json', 'The body is not valid JSON: check quotes, commas and brackets.');
-  } else if (parserError.type === 'entity.too.large') {
-    mapped = new ServiceError('body_too_large', 'The body is larger than 256 KiB; send fewer or smaller items.');
-  } else if (parserError.type === 'charset.unsupported' || parserError.type === 'encoding.unsupported') {
-    mapped = new ServiceError('unsupported_media_type', 'Send the body as UTF-8 JSON without a content encoding.');
+  } else if (bodyError) {
+    mapped = bodyError;
   } else if (error instanceof URIError) {
     // The router could not percent-decode a path segment: no resource has such a name.
     mapped = new ServiceError('route_not_found', 'The path has a malformed percent-escape; encode each path segment as UTF-8.');
-  } else if (parserError.status === 400 && parserError.type === undefined) {
-    // The body could not be read: compressed data that does not inflate, or a wrong Content-Length.
-    mapped = new ServiceError('invalid_json', 'The body could not be read: send plain UTF-8 JSON whose length matches Content-Length.');
   } else {
     // Logged with the request's line (track-requests.ts), never sent.
     res.locals.unhandledError = error;

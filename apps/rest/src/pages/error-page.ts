@@ -27,6 +27,8 @@ export function describePageError(error: ServiceError): ErrorPageText {
       return error.details?.link === 'order'
         ? { title: 'This order link has expired', message: error.message, advice: 'Ask the person or assistant who sent it for a new quote and a new order link.' }
         : { title: 'This quote-request link has expired', message: error.message, advice: 'Ask the person or assistant who sent it for a new quote-request link.' };
+    case 'cross_site_request':
+      return { title: 'The form could not be checked', message: error.message, advice: 'Open the page again and send the form from there.' };
     case 'rate_limited':
       return { title: 'Too many requests', message: 'Too many pages were opened from your network in a short time.', advice: `Wait ${error.retryAfterSeconds ?? 60} seconds and try again.` };
     case 'storage_unavailable':

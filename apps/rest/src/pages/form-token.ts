@@ -4,6 +4,7 @@
 // The hidden field also carries a per-rendering nonce, so one rendered form sent twice is one
 // submission (the field is the idempotency key) while a fresh visit can send a new request.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { PUBLIC_PATHS } from '@shop/contracts';
 
 export const FORM_COOKIE = 'rfq_form';
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -45,7 +46,7 @@ export function readCookie(header: string | undefined, name: string): string | u
 }
 
 export function buildFormCookie(token: string, rfqId: string, options: { secure: boolean; maxAgeSeconds: number }): string {
-  const parts = [`${FORM_COOKIE}=${token}`, `Path=/r/${rfqId}`, `Max-Age=${Math.max(0, Math.floor(options.maxAgeSeconds))}`, 'HttpOnly', 'SameSite=Strict'];
+  const parts = [`${FORM_COOKIE}=${token}`, `Path=${PUBLIC_PATHS.rfqForm(rfqId)}`, `Max-Age=${Math.max(0, Math.floor(options.maxAgeSeconds))}`, 'HttpOnly', 'SameSite=Strict'];
   if (options.secure) parts.push('Secure');
   return parts.join('; ');
 }

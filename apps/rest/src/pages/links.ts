@@ -1,5 +1,7 @@
 // Addresses the pages link to. Links to this service's own pages are written as paths so they
 // work whatever host name the page was reached by; links to the operator's store stay absolute.
+// Their shapes are PUBLIC_PATHS' (@shop/contracts).
+import { publicUrls } from '@shop/contracts';
 
 /** `${publicUrl}/products/x` -> `/products/x`; anything elsewhere is left as it is. */
 export function toLocalHref(url: string, publicUrl: string): string {
@@ -30,16 +32,8 @@ export function buildPlateCheckoutUrl(target: CheckoutTarget, designId: string, 
   const query = new URLSearchParams({
     design_id: designId,
     quantity: String(quantity),
-    price_url: `${target.publicUrl}/plate/${designId}/price?quantity=${quantity}`,
-    design_url: `${target.publicUrl}/plate/${designId}`,
+    price_url: publicUrls(target.publicUrl).platePrice(designId, quantity),
+    design_url: publicUrls(target.publicUrl).plateQuoter(designId),
   });
   return `${target.shopUrl}/cart/add?${query.toString()}`;
-}
-
-export function buildPreviewHref(quoteId: string, index: number): string {
-  return `/api/v1/quotes/${encodeURIComponent(quoteId)}/items/${index}/preview.svg`;
-}
-
-export function buildProductImageHref(slug: string): string {
-  return `/images/products/${encodeURIComponent(slug)}.svg`;
 }

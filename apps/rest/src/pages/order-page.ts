@@ -1,12 +1,13 @@
 // The order page behind a handoff link: every item as quoted, with its picture and a button to
 // the page where it is checked and ordered.
+import { PUBLIC_PATHS } from '@shop/contracts';
 import type { QuotedItem } from '@shop/contracts';
 import type { OrderPage, OrderPageItem } from '@shop/service';
 import { formatCents, formatDate, formatLeadTime } from './format';
 import { html } from './html';
 import type { SafeHtml } from './html';
 import { renderPage } from './layout';
-import { buildPreviewHref, buildProductHref, buildProductImageHref } from './links';
+import { buildProductHref } from './links';
 
 export interface OrderPageView {
   shopName: string;
@@ -80,17 +81,17 @@ ${renderButton(view, entry, quoted)}
 function renderPicture(quoteId: string, quoted: QuotedItem): SafeHtml {
   if (quoted.kind === 'plate') {
     return quoted.plate?.preview_url
-      ? html`<img src="${buildPreviewHref(quoteId, quoted.index)}" alt="Drawing: ${quoted.description}" width="320" height="240">`
+      ? html`<img src="${PUBLIC_PATHS.preview(quoteId, quoted.index)}" alt="Drawing: ${quoted.description}" width="320" height="240">`
       : html`<span class="muted">No drawing</span>`;
   }
   const slug = quoted.product?.slug ?? '';
-  return html`<img src="${buildProductImageHref(slug)}" alt="Picture: ${quoted.description}" width="320" height="240">`;
+  return html`<img src="${PUBLIC_PATHS.productImage(slug)}" alt="Picture: ${quoted.description}" width="320" height="240">`;
 }
 
 function renderButton(view: OrderPageView, entry: OrderPageItem, quoted: QuotedItem): SafeHtml | null {
   if (quoted.kind === 'plate') {
     if (entry.designId === null) return null;
-    return html`<a class="button" href="/plate/${entry.designId}">Check and order this plate</a>`;
+    return html`<a class="button" href="${PUBLIC_PATHS.plateQuoter(entry.designId)}">Check and order this plate</a>`;
   }
   if (quoted.product === null) return null;
   const href = buildProductHref(quoted.product.product_url, view.publicUrl, quoted.product.tier, quoted.quantity);

@@ -1,5 +1,7 @@
 // The plate quoter: the stored design drawn large with its figures, the quantity editable and
 // priced again at today's prices, and the way to order.
+import { BOUNDS, PUBLIC_PATHS } from '@shop/contracts';
+import type { PriceDisplay } from '@shop/contracts';
 import type { PlateQuoterPage, PlateReprice } from '@shop/service';
 import { formatCents, formatChange, formatExtents, formatInches, formatLeadTime, formatPounds } from './format';
 import { html, trustedMarkup } from './html';
@@ -9,24 +11,9 @@ import { buildPlateCheckoutUrl, hasExternalShop } from './links';
 import type { CheckoutTarget } from './links';
 
 /** Today's price as text, the same for the page and for the script's JSON. */
-export interface PriceDisplay {
-  quantity: number;
-  unit: string;
-  amount: string;
-  tax: string;
-  total: string;
-  leadTime: string;
-  leadTimeNote: string;
-  change: string;
-  /** What stops or qualifies today's price at this quantity (a blocking issue, a lead time to confirm). */
-  notes: string[];
-  checkoutHref: string | null;
-}
-
 export interface PlatePageView {
   shopName: string;
   target: CheckoutTarget;
-  materialName: string;
   page: PlateQuoterPage;
   reprice: PlateReprice | null;
   /** The quantity typed when it could not be used, with why. */
@@ -68,7 +55,7 @@ export function renderPlatePage(view: PlatePageView): string {
     shopName: view.shopName,
     title: heading,
     scripts: ['/assets/plate-quoter.js'],
-    main: html`<p class="crumb"><a href="/o/${design.handoff_id}">Back to the order</a></p>
+    main: html`<p class="crumb"><a href="${PUBLIC_PATHS.order(design.handoff_id)}">Back to the order</a></p>
 <h1>${heading}</h1>
 <p class="description">${quoted.description}</p>
 ${expired ? html`<p class="notice warn">The quote this plate came from expired. It is still shown here and priced at today's prices.</p>` : null}
@@ -77,7 +64,7 @@ ${expired ? html`<p class="notice warn">The quote this plate came from expired. 
 <section class="card specs" aria-label="The plate">
 <h2>The plate</h2>
 <dl class="figures">
-<div><dt>Material</dt><dd>${view.materialName}</dd></div>
+<div><dt>Material</dt><dd>${view.page.materialName}</dd></div>
 <div><dt>Thickness</dt><dd>${formatInches(design.item.thickness_in)}</dd></div>
 ${plate === null ? null : html`<div><dt>Extents</dt><dd>${formatExtents(plate.width_in, plate.height_in)}</dd></div>
 <div><dt>Weight, one piece</dt><dd>${plate.weight_lb === null ? '-' : formatPounds(plate.weight_lb)}</dd></div>
@@ -95,10 +82,10 @@ ${quoted.issues.length === 0
 <section class="card price" aria-label="Price today" id="price" data-design="${design.id}">
 <h2>Price today</h2>
 ${quoted.amount_cents === null ? null : html`<p class="small muted">Quoted: ${formatCents(quoted.amount_cents)} for ${quoted.quantity} pcs before HST. The price below is worked out again now, by the same pricing as the quote.</p>`}
-<form class="quantity-form" method="get" action="/plate/${design.id}">
+<form class="quantity-form" method="get" action="${PUBLIC_PATHS.plateQuoter(design.id)}">
 <label for="quantity">Quantity</label>
 <div class="inline">
-<input id="quantity" name="quantity" type="number" inputmode="numeric" min="1" max="999" step="1" required value="${quantityValue}"${view.quantityError ? html` aria-invalid="true" aria-describedby="quantity-error"` : null}>
+<input id="quantity" name="quantity" type="number" inputmode="numeric" min="1" max="${BOUNDS.plateQuantity}" step="1" required value="${quantityValue}"${view.quantityError ? html` aria-invalid="true" aria-describedby="quantity-error"` : null}>
 <button type="submit" class="secondary">Update price</button>
 </div>
 ${view.quantityError ? html`<p class="field-error" id="quantity-error">${view.quantityError.message}</p>` : null}
@@ -135,7 +122,7 @@ ${price?.checkoutHref
   return html`<section class="card order" aria-label="Order">
 <h2>Order</h2>
 <p>Send this plate to the shop as a quote request: you add your name and how to reach you, and the shop confirms the price and delivery. Nothing is paid here.</p>
-<form method="post" action="/plate/${designId}/quote-request">
+<form method="post" action="${PUBLIC_PATHS.plateQuoteRequest(designId)}">
 <input type="hidden" name="quantity" value="${quantity}" data-field="orderQuantity">
 <button type="submit" class="button">Request this plate (<span data-field="orderCount">${quantity}</span> pcs)</button>
 </form>

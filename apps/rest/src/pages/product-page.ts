@@ -1,11 +1,12 @@
 // A catalog product: picture, what each tier includes, its price or "price on request", lead time.
 // Opened from the order page at a tier and quantity, that tier is marked with the quoted amount.
+import { PUBLIC_PATHS } from '@shop/contracts';
 import type { LeadTime, Product, ProductTier } from '@shop/contracts';
 import { formatCents } from './format';
 import { html } from './html';
 import type { SafeHtml } from './html';
 import { renderPage } from './layout';
-import { buildProductHref, buildProductImageHref } from './links';
+import { buildProductHref } from './links';
 
 export interface ProductChoice {
   tier: ProductTier['kind'];
@@ -39,7 +40,7 @@ export function renderProductPage(view: ProductPageView): string {
     shopName: view.shopName,
     title: product.name,
     main: html`<div class="product-head">
-<figure class="card product-picture"><img src="${buildProductImageHref(product.slug)}" alt="Drawing of the ${product.name}" width="480" height="360"></figure>
+<figure class="card product-picture"><img src="${PUBLIC_PATHS.productImage(product.slug)}" alt="Drawing of the ${product.name}" width="480" height="360"></figure>
 <div>
 <p class="division">${product.division}</p>
 <h1>${product.name}</h1>
@@ -87,7 +88,7 @@ function renderOrder(view: ProductPageView, tier: ProductTier, quantity: number)
     return html`<a class="button secondary" href="${href}">Order at the shop</a>`;
   }
   const max = tier.kind === 'design' ? 1 : 50;
-  return html`<form method="post" action="/products/${view.product.slug}/quote-request" class="tier-order">
+  return html`<form method="post" action="${PUBLIC_PATHS.productQuoteRequest(view.product.slug)}" class="tier-order">
 <input type="hidden" name="tier" value="${tier.kind}">
 <label class="small" for="qty-${tier.kind}">Quantity</label>
 <div class="inline">

@@ -1,4 +1,5 @@
 // The quote-request form behind an rfq link and its thank-you page.
+import { PUBLIC_PATHS } from '@shop/contracts';
 import type { StoredRfqLink } from '@shop/service';
 import { formatDate } from './format';
 import { html } from './html';
@@ -93,7 +94,7 @@ export function renderRfqForm(view: RfqFormView): string {
 ${errorCount > 0 || view.formError
   ? html`<div class="notice error" role="alert">${view.formError ?? `Please correct ${errorCount === 1 ? 'the field' : `the ${errorCount} fields`} marked below.`}</div>`
   : null}
-<form class="card rfq-form" method="post" action="/r/${view.rfqId}">
+<form class="card rfq-form" method="post" action="${PUBLIC_PATHS.rfqForm(view.rfqId)}">
 <input type="hidden" name="form_token" value="${view.formToken}">
 <fieldset>
 <legend>The job</legend>

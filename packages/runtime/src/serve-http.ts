@@ -6,7 +6,7 @@ import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import { ServiceError } from '@shop/contracts';
 import type { ErrorCode } from '@shop/contracts';
-import { newRequestId } from './ids';
+import { newRequestId } from '@shop/service';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const IDLE_DRAIN_MS = 1_000;

@@ -1,0 +1,70 @@
+// The pages behind the links, one module each (order page, plate quoter, product page, quote-request
+// form), on one router with the shared assets: each handler reads the request, calls one use case
+// and renders. Failures become HTML pages here (the API keeps its JSON envelope).
+import path from 'node:path';
+import { PAGE_ROUTES, ServiceError } from '@shop/contracts';
+import { toBodyError } from '@shop/runtime';
+import express, { Router } from 'express';
+import type { ErrorRequestHandler, Express } from 'express';
+import { handleError } from '../../http/errors';
+import { setPageSecurityHeaders } from '../../http/security-headers';
+import { describePageError, renderErrorPage } from '../../pages/error-page';
+import { FORM_LIMIT, createPageKit } from './kit';
+import type { PageDeps } from './kit';
+import { mountOrderPage } from './order';
+import { mountPlatePages } from './plate';
+import { mountProductPages } from './product';
+import { mountRfqForm } from './rfq';
+
+export type { PageDeps } from './kit';
+
+const PUBLIC_DIR = path.join(__dirname, '..', '..', '..', 'public');
+const STATIC_DIRS = ['assets', 'images'] as const;
+/** Every first path segment the pages own: anything else under one is a page that does not exist. */
+const PAGE_PREFIXES = [...new Set([...Object.values(PAGE_ROUTES).map((route) => `/${route.split('/')[1]}`), ...STATIC_DIRS.map((dir) => `/${dir}`)])];
+const FORM_BODY = { size: FORM_LIMIT.size, advice: 'a form here takes only its own few fields' };
+
+export function mountPages(app: Express, deps: PageDeps): void {
+  const router = Router({ strict: false });
+  const kit = createPageKit(deps, router);
+
+  const staticOptions = { index: false, maxAge: '1h', fallthrough: true } as const;
+  for (const dir of STATIC_DIRS) router.use(`/${dir}`, setPageSecurityHeaders, express.static(path.join(PUBLIC_DIR, dir), staticOptions));
+
+  mountOrderPage(kit);
+  mountPlatePages(kit);
+  mountProductPages(kit);
+  mountRfqForm(kit);
+
+  router.all(
+    PAGE_PREFIXES.flatMap((prefix) => [prefix, `${prefix}/{*rest}`]),
+    setPageSecurityHeaders,
+    (req, _res, next) => {
+      next(new ServiceError('route_not_found', `No page at ${req.path}.`));
+    },
+  );
+
+  const handlePageError: ErrorRequestHandler = (error: unknown, req, res, next) => {
+    if (res.locals.jsonErrors === true || res.headersSent) {
+      handleError(error, req, res, next);
+      return;
+    }
+    let mapped: ServiceError;
+    const bodyError = toBodyError(error, FORM_BODY);
+    if (error instanceof ServiceError) mapped = error;
+    else if (bodyError) mapped = bodyError;
+    else if (error instanceof URIError) {
+      // A malformed percent-escape in the path (/r/%): no page has such an address.
+      mapped = new ServiceError('route_not_found', 'No page has this address: it has a malformed percent-escape.');
+    } else {
+      res.locals.unhandledError = error;
+      mapped = new ServiceError('internal_error', 'Something went wrong on our side.');
+    }
+    if (mapped.retryAfterSeconds !== null) res.setHeader('Retry-After', String(mapped.retryAfterSeconds));
+    setPageSecurityHeaders(req, res, () => undefined);
+    kit.sendPage(res, mapped.status, renderErrorPage(deps.config.shopName, mapped.status, describePageError(mapped), res.locals.requestId as string));
+  };
+  router.use(handlePageError);
+
+  app.use(router);
+}

@@ -1,0 +1,54 @@
+// Opens what a running app needs, in order: storage (migrations applied), the rate limits (Redis or
+// the database), then the service over both; and closes them in the reverse order.
+import { createRateLimits, createService } from '@shop/service';
+import type { RateLimits, Service } from '@shop/service';
+import { openStorage } from '@shop/storage';
+import type { Storage } from '@shop/storage';
+import type { Config } from './config';
+
+export interface Runtime {
+  service: Service;
+  storage: Storage;
+  close(): Promise<void>;
+}
+
+/** Where the runtime reports what operators must know (pino's signature). */
+export interface RuntimeLog {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+}
+
+export interface RuntimeOptions {
+  /** Key prefix of the rate limits, so test runs sharing one Redis do not count together. */
+  limitPrefix?: string;
+  log?: RuntimeLog;
+}
+
+const REDIS_LOST = 'Redis cannot be reached: rate limits are counted in this process only until it is back';
+
+/** Opens storage and rate limits from the configuration and builds the service over them. */
+export async function startRuntime(config: Config, rootDir: string, options: RuntimeOptions = {}): Promise<Runtime> {
+  const storage = await openStorage({ databaseUrl: config.databaseUrl, rootDir, migrationWaitMs: config.migrationWaitSeconds * 1000 });
+  const limits: RateLimits = createRateLimits({
+    storage,
+    redisUrl: config.redisUrl,
+    scale: config.rateLimitScale,
+    prefix: options.limitPrefix,
+    onStoreChange: (store) => {
+      if (store === 'memory') options.log?.warn({ rateLimits: store }, REDIS_LOST);
+      else options.log?.info({ rateLimits: store }, 'rate limits are counted in Redis');
+    },
+  });
+  await limits.ready();
+  if (config.redisUrl && limits.store() === 'memory') options.log?.warn({ rateLimits: 'memory' }, REDIS_LOST);
+  const service = createService({ config, storage, limits });
+  return {
+    service,
+    storage,
+    async close() {
+      await service.close();
+      await limits.close();
+      await storage.close();
+    },
+  };
+}
