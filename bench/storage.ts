@@ -58,7 +58,7 @@ async function benchOne(provider: StorageRow['provider'], storage: Storage, quot
   const { body, request } = buildQuoteBody();
   const createdAt = new Date();
   const expiresAt = new Date(createdAt.getTime() + 7 * 86_400_000);
-  const insert = (prefix: string) => (index: number) => storage.quotes.insert({ id: `q_${prefix}${index}`, createdAt, expiresAt, body, request });
+  const insert = (prefix: string) => (index: number) => storage.quotes.insert({ id: `q_${prefix}${index}`, createdAt, expiresAt, body, request, schemaVersion: 1 });
   const read = (prefix: string) => (index: number) => storage.quotes.get(`q_${prefix}${index}`, createdAt);
   await measureRate(Math.min(50, quotes), 1, insert('warm')); // warm-up: compile queries, fill caches
   return {

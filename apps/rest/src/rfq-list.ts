@@ -1,22 +1,9 @@
 // `pnpm rfq:list`: prints the quote requests people sent from their links, newest first, for the
 // shop. They are never exposed by the API. `--json` prints one JSON object a line; `--limit N`.
 import path from 'node:path';
+import type { RfqSubmission } from '@shop/contracts';
 import { startRuntime } from '@shop/runtime';
 import { loadConfig } from './config';
-
-interface Submission {
-  id: string;
-  rfq_link_id: string;
-  submitted_at: string;
-  description: string;
-  material: string | null;
-  thickness_in: number | null;
-  quantity: number | null;
-  name: string;
-  email: string;
-  phone: string | null;
-  company: string | null;
-}
 
 function readLimit(args: string[]): number {
   const at = args.indexOf('--limit');
@@ -42,8 +29,8 @@ export function toJsonLine(value: unknown): string {
   return JSON.stringify(value).replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-function formatSubmission(raw: Submission): string {
-  const s = Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, typeof value === 'string' ? printable(value) : value])) as unknown as Submission;
+function formatSubmission(raw: RfqSubmission): string {
+  const s = Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, typeof value === 'string' ? printable(value) : value])) as unknown as RfqSubmission;
   const job = [s.material, s.thickness_in === null ? null : `${s.thickness_in} in`, s.quantity === null ? null : `quantity ${s.quantity}`].filter(Boolean).join(', ');
   return [
     `${s.id}  ${s.submitted_at}  link ${s.rfq_link_id}`,
@@ -58,8 +45,8 @@ async function main(): Promise<void> {
   const limit = readLimit(args);
   const runtime = await startRuntime(loadConfig(), path.resolve(__dirname, '..', '..', '..'));
   try {
-    const rows = await runtime.service.listRfqSubmissions(limit);
-    const submissions = rows.map((row) => JSON.parse(row.body) as Submission);
+    // Each one an RfqSubmission (@shop/contracts), its stored version checked.
+    const submissions = await runtime.service.listRfqSubmissions(limit);
     if (args.includes('--json')) {
       for (const s of submissions) process.stdout.write(`${toJsonLine(s)}\n`);
     } else if (submissions.length === 0) {

@@ -82,6 +82,28 @@ describe('logs', () => {
     }
   });
 
+  it('refuses a stored row of another schema version with a logged reason instead of reading it as this shape', async () => {
+    const id = `q_${'V'.repeat(22)}`;
+    const now = new Date();
+    await app.runtime.storage.quotes.insert({
+      id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 86_400_000),
+      body: '{"object":"quote","id":"q_vvv","shape":"from a newer build"}',
+      request: '{"items":[]}',
+      schemaVersion: 2,
+    });
+    const reply = await app.http.request('GET', `/api/v1/quotes/${id}`);
+    expect(reply.status).toBe(500);
+    expect(reply.json.error.code).toBe('internal_error');
+    expect(reply.text).not.toContain('newer build');
+    const line = capture.lines.find((entry) => entry.req?.id === reply.headers.get('x-request-id'));
+    expect(line?.err?.message).toBe(
+      'A stored quote has schema version 2, and this build reads version 1: run the build that wrote it, or migrate the stored rows.',
+    );
+    expect(JSON.stringify(capture.lines)).not.toContain(id);
+  });
+
   it('redacts bearer ids wherever they sit in a path and bounds its length', () => {
     expect(redactPath(`/o/h_${'A'.repeat(22)}/x?y=1`)).toBe('/o/:id/x');
     expect(redactPath(`/r/anything`)).toBe('/r/:id');

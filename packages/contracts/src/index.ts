@@ -78,3 +78,5 @@ export { RfqLink, RfqLinkRequest, RfqSubmissionForm } from './rfq';
 export { Status } from './status';
 export { z } from './zod';
 export { PlatePrice, PriceDisplay } from './plate-price';
+export { RfqSubmission, STORED_VERSIONS, StoredPlateDesign, StoredRfqLink } from './stored';
+export type { StoredKind } from './stored';

@@ -1,25 +1,19 @@
 // Order links: the items of ready, unexpired quotes on one page, with each plate's design kept
 // for the plate quoter.
 import { HandoffRequest, ServiceError, parseRequest, publicUrls } from '@shop/contracts';
-import type { Handoff, HandoffItem, PlateItem, Quote, QuoteRequest, QuotedItem } from '@shop/contracts';
+import type { Handoff, HandoffItem, Quote, QuoteRequest, StoredPlateDesign } from '@shop/contracts';
 import type { PlateDesignRecord, QuoteRecord, Storage } from '@shop/storage';
 import type { RequestContext } from './context';
 import { newId } from './ids';
+import { versionOf } from './stored';
 import type { RateLimits } from './rate-limits';
 import { withStorage } from './storage-guard';
 
 export const MAX_HANDOFF_ITEMS = 10;
 
 /** What the plate quoter page needs of one plate: the design as priced and its quoted figures. */
-export interface PlateDesign {
-  object: 'plate_design';
-  id: string;
-  handoff_id: string;
-  quote_id: string;
-  index: number;
-  item: PlateItem;
-  quoted: QuotedItem;
-}
+/** A plate of a handoff, kept so its quoter page can price it again. */
+export type PlateDesign = StoredPlateDesign;
 
 export interface HandoffCaseDeps {
   storage: Storage;
@@ -76,7 +70,15 @@ export function createHandoffCases(deps: HandoffCaseDeps) {
           if (item.kind === 'plate' && plate?.kind === 'plate') {
             const designId = newId('pd');
             const design: PlateDesign = { object: 'plate_design', id: designId, handoff_id: id, quote_id: quoteId, index: item.index, item: plate, quoted: item };
-            designs.push({ id: designId, quoteId, itemIndex: item.index, createdAt: ctx.now, expiresAt: record.expiresAt, design: JSON.stringify(design) });
+            designs.push({
+              id: designId,
+              quoteId,
+              itemIndex: item.index,
+              createdAt: ctx.now,
+              expiresAt: record.expiresAt,
+              design: JSON.stringify(design),
+              schemaVersion: versionOf('plateDesign'),
+            });
           }
         }
       }
@@ -96,7 +98,7 @@ export function createHandoffCases(deps: HandoffCaseDeps) {
         items,
       };
       await withStorage('keep the order link', () =>
-        storage.handoffs.insert({ id, createdAt: ctx.now, expiresAt: new Date(expiresAt), body: JSON.stringify(handoff), designs }),
+        storage.handoffs.insert({ id, createdAt: ctx.now, expiresAt: new Date(expiresAt), body: JSON.stringify(handoff), schemaVersion: versionOf('handoff'), designs }),
       );
       return handoff;
     },

@@ -12,6 +12,5 @@ export type { QuoteDocument } from './quotes';
 export { LIMITS, createRateLimits } from './rate-limits';
 export type { LimitScope, LimitStore, RateLimitOptions, RateLimits } from './rate-limits';
 export { RFQ_LINK_DAYS, assertNoContactDetails } from './rfq-links';
-export type { StoredRfqLink } from './rfq-links';
 export { createService } from './service';
 export type { CatalogSummary, Service, ServiceConfig, ServiceDeps, ServiceHealth } from './service';

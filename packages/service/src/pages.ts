@@ -1,16 +1,16 @@
 // What the pages behind the links read and do: the order page, the plate quoter (priced again at
 // today's prices by the same pricing code), and the quote-request form with its submissions.
-import { BOUNDS, PlateItem, RfqSubmissionForm, ServiceError, parseRequest, z } from '@shop/contracts';
-import type { Handoff, HandoffItem, Quote, QuotedItem, RfqLink } from '@shop/contracts';
+import { BOUNDS, PlateItem, RfqSubmission, RfqSubmissionForm, ServiceError, parseRequest, z } from '@shop/contracts';
+import type { Handoff, HandoffItem, Quote, QuotedItem, RfqLink, StoredRfqLink } from '@shop/contracts';
 import type { Catalog } from '@shop/catalog';
 import { renderPlateSvg } from '@shop/geometry';
 import { hstCents, pricePlateItem } from '@shop/pricing';
-import type { RfqLinkRecord, RfqSubmissionRecord, Storage } from '@shop/storage';
+import type { RfqLinkRecord, Storage } from '@shop/storage';
 import type { RequestContext } from './context';
 import type { PlateDesign } from './handoffs';
 import { newId } from './ids';
+import { readStored, versionOf } from './stored';
 import type { RateLimits } from './rate-limits';
-import type { StoredRfqLink } from './rfq-links';
 import { findById, withStorage } from './storage-guard';
 
 export interface OrderPageItem {
@@ -93,7 +93,7 @@ export function createPageCases(deps: PageCaseDeps) {
     const record = await findById(designId, 'pd', 'read the plate design', (id) => storage.designs.get(id, ctx.now), () =>
       new ServiceError('design_not_found', 'This plate design does not exist or has been removed.'),
     );
-    const design = JSON.parse(record.design) as PlateDesign;
+    const design = readStored<PlateDesign>('plateDesign', record, record.design);
     return { design: { ...design, item: PlateItem.parse(design.item) }, expiresAt: record.expiresAt };
   }
 
@@ -113,12 +113,12 @@ export function createPageCases(deps: PageCaseDeps) {
       const record = await findById(handoffId, 'h', 'read the order link', (id) => storage.handoffs.get(id, ctx.now), () =>
         new ServiceError('handoff_not_found', 'This order link does not exist or has been removed.'),
       );
-      const handoff = JSON.parse(record.body) as Handoff;
+      const handoff = readStored<Handoff>('handoff', record, record.body);
       const designs = await withStorage('read the plate designs', () => storage.designs.listForHandoff(handoffId, ctx.now));
       const quotes = new Map<string, Quote | null>();
       for (const quoteId of new Set(handoff.items.map((item) => item.quote_id))) {
         const quote = await withStorage('read the quote', () => storage.quotes.get(quoteId, ctx.now));
-        quotes.set(quoteId, quote ? (JSON.parse(quote.body) as Quote) : null);
+        quotes.set(quoteId, quote ? readStored<Quote>('quote', quote, quote.body) : null);
       }
       const items = handoff.items.map((item): OrderPageItem => {
         const quote = quotes.get(item.quote_id) ?? null;
@@ -195,7 +195,7 @@ export function createPageCases(deps: PageCaseDeps) {
     async getRfqForm(rfqId: string, ctx: RequestContext): Promise<RfqFormPage> {
       await limits.consume('reading', ctx.clientIp);
       const record = await findRfqLink(rfqId, ctx);
-      return { stored: JSON.parse(record.body) as StoredRfqLink, expired: ctx.now.getTime() > record.expiresAt.getTime() };
+      return { stored: readStored<StoredRfqLink>('rfqLink', record, record.body), expired: ctx.now.getTime() > record.expiresAt.getTime() };
     },
 
     /**
@@ -210,15 +210,24 @@ export function createPageCases(deps: PageCaseDeps) {
       }
       const submission = parseRequest(RfqSubmissionForm, form);
       const id = newId('sub');
-      const body = JSON.stringify({ object: 'rfq_submission', id, rfq_link_id: rfqId, submitted_at: ctx.now.toISOString(), ...submission });
+      const kept: RfqSubmission = { object: 'rfq_submission', id, rfq_link_id: rfqId, submitted_at: ctx.now.toISOString(), ...submission };
+      const body = JSON.stringify(kept);
       return withStorage('keep the quote request', () =>
-        storage.rfqSubmissions.insert({ id, rfqLinkId: rfqId, createdAt: ctx.now, idempotencyKey: `${rfqId}:${idempotencyKey}`, body }),
+        storage.rfqSubmissions.insert({
+          id,
+          rfqLinkId: rfqId,
+          createdAt: ctx.now,
+          idempotencyKey: `${rfqId}:${idempotencyKey}`,
+          body,
+          schemaVersion: versionOf('rfqSubmission'),
+        }),
       );
     },
 
     /** The shop's received quote requests, newest first (for `pnpm rfq:list`; never exposed by the API). */
-    listRfqSubmissions(limit = 100): Promise<RfqSubmissionRecord[]> {
-      return withStorage('read the quote requests', () => storage.rfqSubmissions.list({ limit }));
+    async listRfqSubmissions(limit = 100): Promise<RfqSubmission[]> {
+      const rows = await withStorage('read the quote requests', () => storage.rfqSubmissions.list({ limit }));
+      return rows.map((row) => RfqSubmission.parse(readStored('rfqSubmission', row, row.body)));
     },
   };
 }

@@ -7,6 +7,7 @@ import { validateQuoteRequest } from '@shop/pricing';
 import type { QuoteRecord, Storage } from '@shop/storage';
 import type { RequestContext } from './context';
 import { newId } from './ids';
+import { assertStoredVersion, versionOf } from './stored';
 import type { QuotePricer } from './quote-pricer';
 import type { RateLimits } from './rate-limits';
 import { findById, withStorage } from './storage-guard';
@@ -37,9 +38,11 @@ export function createQuoteCases(deps: QuoteCaseDeps) {
   const { catalog, storage, limits, pricer } = deps;
 
   async function findQuote(id: string, ctx: RequestContext): Promise<QuoteRecord> {
-    return findById(id, 'q', 'read the quote', (key) => storage.quotes.get(key, ctx.now), () =>
+    const record = await findById(id, 'q', 'read the quote', (key) => storage.quotes.get(key, ctx.now), () =>
       new ServiceError('quote_not_found', `No quote has the id "${truncate(id)}": it was never given out or has been removed 30 days after it expired.`),
     );
+    assertStoredVersion('quote', record);
+    return record;
   }
 
   return {
@@ -53,7 +56,14 @@ export function createQuoteCases(deps: QuoteCaseDeps) {
       const id = newId('q');
       const { json, expiresAt } = await pricer.price(request, { now: ctx.now, quoteId: id });
       await withStorage('keep the quote', () =>
-        storage.quotes.insert({ id, createdAt: ctx.now, expiresAt: new Date(expiresAt), body: json, request: JSON.stringify(request) }),
+        storage.quotes.insert({
+          id,
+          createdAt: ctx.now,
+          expiresAt: new Date(expiresAt),
+          body: json,
+          request: JSON.stringify(request),
+          schemaVersion: versionOf('quote'),
+        }),
       );
       return { json };
     },

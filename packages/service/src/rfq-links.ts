@@ -1,11 +1,12 @@
 // Quote-request links: a job description for work the quote endpoint does not price, with nothing
 // about the person in it.
 import { RfqLinkRequest, ServiceError, parseRequest, publicUrls } from '@shop/contracts';
-import type { RfqLink } from '@shop/contracts';
+import type { RfqLink, StoredRfqLink } from '@shop/contracts';
 import { findContactDetail } from '@shop/pricing';
 import type { Storage } from '@shop/storage';
 import type { RequestContext } from './context';
 import { newId } from './ids';
+import { versionOf } from './stored';
 import type { RateLimits } from './rate-limits';
 import { withStorage } from './storage-guard';
 
@@ -14,10 +15,6 @@ export const RFQ_LINK_DAYS = 30;
 const KIND_WORDS = { url: 'a link or web address', email: 'an e-mail address', phone: 'a phone number' } as const;
 
 /** What is kept for the quote-request form: the link as returned and the job it was made for. */
-export interface StoredRfqLink {
-  link: RfqLink;
-  request: RfqLinkRequest;
-}
 
 export interface RfqCaseDeps {
   storage: Storage;
@@ -52,7 +49,7 @@ export function createRfqCases(deps: RfqCaseDeps) {
       const link: RfqLink = { object: 'rfq_link', id, url: publicUrls(deps.publicUrl).rfqForm(id), expires_at: expiresAt.toISOString() };
       const stored: StoredRfqLink = { link, request };
       await withStorage('keep the quote-request link', () =>
-        deps.storage.rfqLinks.insert({ id, createdAt: ctx.now, expiresAt, body: JSON.stringify(stored) }),
+        deps.storage.rfqLinks.insert({ id, createdAt: ctx.now, expiresAt, body: JSON.stringify(stored), schemaVersion: versionOf('rfqLink') }),
       );
       return link;
     },

@@ -11,9 +11,10 @@ import type {
   ProductList,
   ProfileList,
   RfqLink,
+  RfqSubmission,
   TierKind,
 } from '@shop/contracts';
-import type { PurgeCounts, RfqSubmissionRecord, Storage, StorageHealth } from '@shop/storage';
+import type { PurgeCounts, Storage, StorageHealth } from '@shop/storage';
 import { createCatalogCases } from './catalog-cases';
 import type { ListProductsOptions } from './catalog-cases';
 import type { RequestContext } from './context';
@@ -102,7 +103,7 @@ export interface Service {
   /** Deletes quotes, designs, handoffs, rfq links and idempotency keys 30 days past their expiry. */
   purgeExpired(now: Date): Promise<PurgeCounts>;
   /** The newest quote requests people sent, for the shop. */
-  listRfqSubmissions(limit?: number): Promise<RfqSubmissionRecord[]>;
+  listRfqSubmissions(limit?: number): Promise<RfqSubmission[]>;
   /** Large pricing jobs waiting and worker threads running. */
   pricingStats(): { queued: number; threads: number };
   /** Where the rate limits are counted just now. */

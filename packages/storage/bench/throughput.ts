@@ -29,7 +29,7 @@ async function benchStorage(label: string, open: () => Promise<Storage>): Promis
   const createdAt = new Date();
   const expiresAt = new Date(createdAt.getTime() + 7 * 86_400_000);
   const insert = (prefix: string) => (index: number) =>
-    first.quotes.insert({ id: `${prefix}_${index}`, createdAt, expiresAt, body, request: '{"items":[]}' });
+    first.quotes.insert({ id: `${prefix}_${index}`, createdAt, expiresAt, body, request: '{"items":[]}', schemaVersion: 1 });
   const read = (prefix: string) => (index: number) => first.quotes.get(`${prefix}_${index}`, createdAt);
   const results = {
     'first start: migrate (ms)': Math.round(first.startup.migrationMs),

@@ -10,6 +10,8 @@ export interface QuoteRecord {
   body: string;
   /** The normalised request JSON (plates are drawn again from it). */
   request: string;
+  /** The version of the JSON shape the row holds (STORED_VERSIONS of @shop/contracts). */
+  schemaVersion: number;
 }
 
 export interface HandoffRecord {
@@ -17,6 +19,8 @@ export interface HandoffRecord {
   createdAt: Date;
   expiresAt: Date;
   body: string;
+  /** The version of the JSON shape the row holds (STORED_VERSIONS of @shop/contracts). */
+  schemaVersion: number;
 }
 
 export interface PlateDesignRecord {
@@ -26,6 +30,8 @@ export interface PlateDesignRecord {
   createdAt: Date;
   expiresAt: Date;
   design: string;
+  /** The version of the JSON shape the row holds (STORED_VERSIONS of @shop/contracts). */
+  schemaVersion: number;
 }
 
 export interface NewHandoff extends HandoffRecord {
@@ -37,6 +43,8 @@ export interface RfqLinkRecord {
   createdAt: Date;
   expiresAt: Date;
   body: string;
+  /** The version of the JSON shape the row holds (STORED_VERSIONS of @shop/contracts). */
+  schemaVersion: number;
 }
 
 export interface RfqSubmissionRecord {
@@ -44,6 +52,8 @@ export interface RfqSubmissionRecord {
   rfqLinkId: string;
   createdAt: Date;
   body: string;
+  /** The version of the JSON shape the row holds (STORED_VERSIONS of @shop/contracts). */
+  schemaVersion: number;
 }
 
 export interface NewRfqSubmission extends RfqSubmissionRecord {

@@ -16,6 +16,7 @@ function makeQuote(id: string, overrides: Partial<{ createdAt: Date; expiresAt: 
     expiresAt: overrides.expiresAt ?? expires,
     body: quoteBody.replace('q_1', id),
     request: `{"items":[{"kind":"plate","quote":"${id}"}]}`,
+    schemaVersion: 1,
   };
 }
 
@@ -77,13 +78,15 @@ describeEachDatabase('repositories', (createDatabase) => {
       itemIndex,
       createdAt: created,
       expiresAt: expires,
+      schemaVersion: 1,
       design: `{"outline":{"type":"rectangle","width_in":${itemIndex + 10}},"holes":[]}`,
     }));
-    await storage.handoffs.insert({ id: 'h_1', createdAt: created, expiresAt: expires, body: '{"id":"h_1"}', designs });
+    await storage.handoffs.insert({ id: 'h_1', createdAt: created, expiresAt: expires, schemaVersion: 1, body: '{"id":"h_1"}', designs });
     await expect(storage.handoffs.get('h_1', created)).resolves.toEqual({
       id: 'h_1',
       createdAt: created,
       expiresAt: expires,
+      schemaVersion: 1,
       body: '{"id":"h_1"}',
     });
     await expect(storage.designs.get('pd_h1_1', created)).resolves.toEqual(designs[1]);
@@ -100,6 +103,7 @@ describeEachDatabase('repositories', (createDatabase) => {
       itemIndex: 0,
       createdAt: created,
       expiresAt: expires,
+      schemaVersion: 1,
       design: '{}',
     });
     // pd_h1_0 already exists: the second design fails after the handoff row was written.
@@ -107,6 +111,7 @@ describeEachDatabase('repositories', (createDatabase) => {
       id: 'h_partial',
       createdAt: created,
       expiresAt: expires,
+      schemaVersion: 1,
       body: '{}',
       designs: [design('pd_partial'), design('pd_h1_0')],
     });
@@ -116,21 +121,21 @@ describeEachDatabase('repositories', (createDatabase) => {
   });
 
   it('stores an rfq link and keeps it readable for 30 days after it expires', async () => {
-    const link = { id: 'rfq_1', createdAt: created, expiresAt: addDays(created, 30), body: '{"description":"stairs"}' };
+    const link = { id: 'rfq_1', createdAt: created, expiresAt: addDays(created, 30), schemaVersion: 1, body: '{"description":"stairs"}' };
     await storage.rfqLinks.insert(link);
     await expect(storage.rfqLinks.get('rfq_1', addDays(created, 45))).resolves.toEqual(link);
     await expect(storage.rfqLinks.get('rfq_1', addDays(created, 60))).resolves.toBeNull();
   });
 
   it('stores an rfq submission once per idempotency key', async () => {
-    const first = { id: 'sub_1', rfqLinkId: 'rfq_1', createdAt: created, idempotencyKey: 'key-1', body: '{"name":"Ann"}' };
+    const first = { id: 'sub_1', rfqLinkId: 'rfq_1', createdAt: created, idempotencyKey: 'key-1', schemaVersion: 1, body: '{"name":"Ann"}' };
     await expect(storage.rfqSubmissions.insert(first)).resolves.toEqual({ created: true, id: 'sub_1' });
     await expect(
       storage.rfqSubmissions.insert({ ...first, id: 'sub_2', body: '{"name":"Ann again"}' }),
     ).resolves.toEqual({ created: false, id: 'sub_1' });
     const rows = await storage.rfqSubmissions.list({ limit: 1000 });
     expect(rows.filter((row) => row.rfqLinkId === 'rfq_1' && row.id.startsWith('sub_'))).toEqual([
-      { id: 'sub_1', rfqLinkId: 'rfq_1', createdAt: created, body: '{"name":"Ann"}' },
+      { id: 'sub_1', rfqLinkId: 'rfq_1', createdAt: created, body: '{"name":"Ann"}', schemaVersion: 1 },
     ]);
   });
 
@@ -142,6 +147,7 @@ describeEachDatabase('repositories', (createDatabase) => {
           rfqLinkId: 'rfq_race',
           createdAt: created,
           idempotencyKey: 'key-race',
+          schemaVersion: 1,
           body: `{"n":${index}}`,
         }),
       ),
@@ -158,6 +164,7 @@ describeEachDatabase('repositories', (createDatabase) => {
         rfqLinkId: 'rfq_order',
         createdAt: new Date(addDays(created, 1).getTime() + minutes * 60_000),
         idempotencyKey: `key-order-${index}`,
+        schemaVersion: 1,
         body: '{}',
       });
     }
@@ -169,13 +176,15 @@ describeEachDatabase('repositories', (createDatabase) => {
     const old = { createdAt: addDays(created, -100), expiresAt: addDays(created, -60) };
     await storage.quotes.insert(makeQuote('q_old', old));
     await storage.handoffs.insert({
+      schemaVersion: 1,
       id: 'h_old',
       ...old,
       body: '{}',
-      designs: [{ id: 'pd_old', quoteId: 'q_old', itemIndex: 0, ...old, design: '{}' }],
+      designs: [{ schemaVersion: 1, id: 'pd_old', quoteId: 'q_old', itemIndex: 0, ...old, design: '{}' }],
     });
-    await storage.rfqLinks.insert({ id: 'rfq_old', ...old, body: '{}' });
+    await storage.rfqLinks.insert({ id: 'rfq_old', ...old, body: '{}', schemaVersion: 1 });
     await storage.rfqSubmissions.insert({
+      schemaVersion: 1,
       id: 'sub_old',
       rfqLinkId: 'rfq_old',
       createdAt: old.createdAt,

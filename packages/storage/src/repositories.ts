@@ -67,7 +67,7 @@ export function createHandoffRepository(db: ShopPrismaClient, guardStorage: Stor
   };
 }
 
-const DESIGN_FIELDS = { id: true, quoteId: true, itemIndex: true, createdAt: true, expiresAt: true, design: true } as const;
+const DESIGN_FIELDS = { id: true, quoteId: true, itemIndex: true, createdAt: true, expiresAt: true, design: true, schemaVersion: true } as const;
 
 export function createPlateDesignRepository(db: ShopPrismaClient, guardStorage: StorageGuard): PlateDesignRepository {
   return {
@@ -102,13 +102,13 @@ export function createRfqLinkRepository(db: ShopPrismaClient, guardStorage: Stor
 
 export function createRfqSubmissionRepository(db: ShopPrismaClient, guardStorage: StorageGuard): RfqSubmissionRepository {
   return {
-    async insert({ id, rfqLinkId, createdAt, idempotencyKey, body }) {
+    async insert({ id, rfqLinkId, createdAt, idempotencyKey, body, schemaVersion }) {
       // Insert-or-nothing in one statement, then read: no read-then-write transaction, and a
       // double submission racing this one cannot both win.
       const inserted = await guardStorage('store the rfq submission', () =>
         db.$executeRaw(Prisma.sql`
-          INSERT INTO "rfq_submissions" ("id", "rfq_link_id", "created_at", "idempotency_key", "body")
-          VALUES (${id}, ${rfqLinkId}, ${createdAt}, ${idempotencyKey}, ${body})
+          INSERT INTO "rfq_submissions" ("id", "rfq_link_id", "created_at", "idempotency_key", "body", "schema_version")
+          VALUES (${id}, ${rfqLinkId}, ${createdAt}, ${idempotencyKey}, ${body}, ${schemaVersion})
           ON CONFLICT ("idempotency_key") DO NOTHING`),
       );
       if (inserted === 1) return { created: true, id };
@@ -127,7 +127,7 @@ export function createRfqSubmissionRepository(db: ShopPrismaClient, guardStorage
         db.rfqSubmission.findMany({
           orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
           take: limit,
-          select: { id: true, rfqLinkId: true, createdAt: true, body: true },
+          select: { id: true, rfqLinkId: true, createdAt: true, body: true, schemaVersion: true },
         }),
       );
       return rows;

@@ -7,8 +7,8 @@ import { createSqliteDatabase } from '../test/harness';
 import { StorageUnavailable, openStorage } from './index';
 
 const now = new Date('2026-03-02T00:00:00.000Z');
-const quote = (id: string, body = '{}') => ({ id, createdAt: now, expiresAt: now, body, request: '{}' });
-const link = (id: string) => ({ id, createdAt: now, expiresAt: now, body: '{}' });
+const quote = (id: string, body = '{}') => ({ id, createdAt: now, expiresAt: now, body, request: '{}', schemaVersion: 1 });
+const link = (id: string) => ({ id, createdAt: now, expiresAt: now, body: '{}', schemaVersion: 1 });
 
 describe('an SQLite file removed or replaced under the running service', () => {
   it('answers every later write, and the health check, with StorageUnavailable once the file is removed', async () => {

@@ -20,7 +20,7 @@ describe('quotes on SQLite (prepared statements beside Prisma)', () => {
   });
 
   it('stores dates as the same text Prisma writes, so Prisma reads and purges the rows alike', async () => {
-    await storage.quotes.insert({ id: 'q_format', createdAt: created, expiresAt: addDays(created, 7), body: '{"id":"q_format"}', request: '{}' });
+    await storage.quotes.insert({ id: 'q_format', createdAt: created, expiresAt: addDays(created, 7), body: '{"id":"q_format"}', request: '{}', schemaVersion: 1 });
     const file = new Database(path.join(database.rootDir, 'data', 'shop.db'), { readonly: true });
     try {
       expect(file.prepare('SELECT created_at, expires_at FROM quotes WHERE id = ?').get('q_format')).toEqual({
@@ -36,6 +36,7 @@ describe('quotes on SQLite (prepared statements beside Prisma)', () => {
       expiresAt: addDays(created, 7),
       body: '{"id":"q_format"}',
       request: '{}',
+      schemaVersion: 1,
     });
   });
 });

@@ -15,6 +15,7 @@ interface QuoteRow {
   expires_at: string;
   body: string;
   request: string;
+  schema_version: number;
 }
 
 /** The text Prisma's SQLite adapter stores for a DateTime. */
@@ -23,18 +24,27 @@ function toSqliteDateTime(date: Date): string {
 }
 
 export function createSqliteQuoteRepository(connection: Database.Database, writes: SqliteWriteBatch, guardStorage: StorageGuard): QuoteRepository {
-  const insert = connection.prepare('INSERT INTO quotes (id, created_at, expires_at, body, request) VALUES (?, ?, ?, ?, ?)');
-  const select = connection.prepare<[string], QuoteRow>('SELECT id, created_at, expires_at, body, request FROM quotes WHERE id = ?');
+  const insert = connection.prepare('INSERT INTO quotes (id, created_at, expires_at, body, request, schema_version) VALUES (?, ?, ?, ?, ?, ?)');
+  const select = connection.prepare<[string], QuoteRow>('SELECT id, created_at, expires_at, body, request, schema_version FROM quotes WHERE id = ?');
   return {
     async insert(quote) {
       await guardStorage('store the quote', () =>
-        writes.write(() => insert.run(quote.id, toSqliteDateTime(quote.createdAt), toSqliteDateTime(quote.expiresAt), quote.body, quote.request)),
+        writes.write(() =>
+          insert.run(quote.id, toSqliteDateTime(quote.createdAt), toSqliteDateTime(quote.expiresAt), quote.body, quote.request, quote.schemaVersion),
+        ),
       );
     },
     async get(id, now) {
       const row = await guardStorage('read the quote', async () => select.get(id));
       if (!row) return null;
-      const record: QuoteRecord = { id: row.id, createdAt: new Date(row.created_at), expiresAt: new Date(row.expires_at), body: row.body, request: row.request };
+      const record: QuoteRecord = {
+        id: row.id,
+        createdAt: new Date(row.created_at),
+        expiresAt: new Date(row.expires_at),
+        body: row.body,
+        request: row.request,
+        schemaVersion: row.schema_version,
+      };
       return isPastRetention(record.expiresAt, now) ? null : record;
     },
   };

@@ -4,7 +4,7 @@ import { createPostgresDatabase, createSqliteDatabase, postgresUrl, runPostgres 
 import { openStorage, StorageUnavailable } from './index';
 
 const now = new Date('2026-03-02T00:00:00.000Z');
-const quote = (id: string) => ({ id, createdAt: now, expiresAt: now, body: '{}', request: '{}' });
+const quote = (id: string) => ({ id, createdAt: now, expiresAt: now, body: '{}', request: '{}', schemaVersion: 1 });
 
 describe('StorageUnavailable on sqlite', () => {
   it('comes out of a write that waited past busy_timeout, and the next write works', async () => {

@@ -1,6 +1,6 @@
 // The quote-request form behind an rfq link and its thank-you page.
 import { PUBLIC_PATHS } from '@shop/contracts';
-import type { StoredRfqLink } from '@shop/service';
+import type { StoredRfqLink } from '@shop/contracts';
 import { formatDate } from './format';
 import { html } from './html';
 import type { SafeHtml } from './html';

@@ -1,0 +1,43 @@
+// The JSON documents the service keeps, and the version of each shape. Every stored row carries the
+// version it was written with; a reader refuses a row of another version (a build older than the
+// data), so a shape can only change together with its version and a migration of the old rows.
+import { PlateItem } from './plates';
+import { QuotedItem } from './quotes';
+import { RfqLink, RfqLinkRequest, RfqSubmissionForm } from './rfq';
+import { z } from './zod';
+
+export const STORED_VERSIONS = {
+  /** The quote's body is the Quote exactly as answered; its request the normalised QuoteRequest. */
+  quote: 1,
+  handoff: 1,
+  plateDesign: 1,
+  rfqLink: 1,
+  rfqSubmission: 1,
+} as const;
+export type StoredKind = keyof typeof STORED_VERSIONS;
+
+/** A plate of a handoff, kept so its quoter page can price it again. */
+export const StoredPlateDesign = z.object({
+  object: z.literal('plate_design'),
+  id: z.string(),
+  handoff_id: z.string(),
+  quote_id: z.string(),
+  index: z.int().min(0),
+  item: PlateItem,
+  quoted: QuotedItem,
+});
+export type StoredPlateDesign = z.infer<typeof StoredPlateDesign>;
+
+/** A quote-request link and the job it fills the form with. */
+export const StoredRfqLink = z.object({ link: RfqLink, request: RfqLinkRequest });
+export type StoredRfqLink = z.infer<typeof StoredRfqLink>;
+
+/** A quote request a person sent from a link's form: kept for the shop, printed by `pnpm rfq:list`. */
+export const RfqSubmission = z.object({
+  object: z.literal('rfq_submission'),
+  id: z.string(),
+  rfq_link_id: z.string(),
+  submitted_at: z.string(),
+  ...RfqSubmissionForm.shape,
+});
+export type RfqSubmission = z.infer<typeof RfqSubmission>;
