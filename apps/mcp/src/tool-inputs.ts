@@ -10,7 +10,7 @@ import type { CatalogFacts } from './tool-descriptions';
 const { kind: _plateKind, ...plateShape } = PlateItem.shape;
 
 /** quote_plate's arguments: a plate item without `kind`, every field described by the contract. */
-export const QuotePlateInput = z.object(plateShape).strict();
+const QuotePlateInput = z.object(plateShape).strict();
 
 export const QuoteProductInput = z
   .object({
@@ -22,7 +22,7 @@ export const QuoteProductInput = z
   })
   .strict();
 
-export const SearchProductsInput = z
+const SearchProductsInput = z
   .object({
     query: ProductQuery.shape.search,
     division: ProductQuery.shape.division,

@@ -1,4 +1,3 @@
-import { LIMITS } from '@shop/service';
 import { kitProduct, typicalPlate } from './fixtures';
 import { connectRaw, connectV2, rpc, startMcpTestApp, startRestBeside } from './mcp-harness';
 import type { McpTestApp, RestBeside } from './mcp-harness';
@@ -13,10 +12,6 @@ describe('the tool server limit', () => {
     mcp = await startMcpTestApp({ env: REAL });
   });
   afterAll(() => mcp?.close());
-
-  it("is SPEC.md's 600 requests a minute per client IP", () => {
-    expect(LIMITS.mcp.windows).toEqual([{ points: 600, seconds: 60, name: 'minute' }]);
-  });
 
   it('answers the 601st request of a minute 429 with Retry-After, and a tool call past it isError with retry_after_seconds', async () => {
     // Every request counts, of any kind: initialize, tools/list and tools/call.

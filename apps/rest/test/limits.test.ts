@@ -46,7 +46,16 @@ describe.each([
     expect(reply.json.error.details).toEqual({ scope: 'rfq_links', limit: 10, window: 'minute' });
   });
 
-  run('status and the OpenAPI document are not limited', async () => {
-    for (let i = 0; i < 130; i += 1) expect((await app.http.request('GET', '/api/v1/status')).status).toBe(200);
+  run('status and the OpenAPI document are not limited, even with the reading budget spent', async () => {
+    let spent = 0;
+    while ((await app.http.request('GET', '/api/v1/materials')).status === 200) spent += 1;
+    expect(spent).toBeLessThanOrEqual(120);
+    expectError(await app.http.request('GET', '/api/v1/products'), 429, 'rate_limit_error', 'rate_limited');
+    for (let i = 0; i < 130; i += 1) {
+      expect((await app.http.request('GET', '/api/v1/status')).status).toBe(200);
+      const openapi = await app.http.request('GET', '/api/v1/openapi.json');
+      expect(openapi.status).toBe(200);
+      expect(openapi.json.openapi).toBe('3.1.0');
+    }
   });
 });

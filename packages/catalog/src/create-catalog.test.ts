@@ -1,4 +1,5 @@
-import { Material, Product, Profile, ServiceError } from '@shop/contracts';
+import { Material, PlateItem, Product, Profile, ServiceError } from '@shop/contracts';
+import { analyzePlate } from '@shop/geometry';
 import { createCatalog } from './create-catalog';
 import { PRICE_TABLES } from './price-tables';
 
@@ -113,19 +114,30 @@ describe('plate stock', () => {
     expect(catalog.findPlateStock('mild_steel', 0.375)?.bendSecondsPerBend).toBe(60);
   });
 
-  it('gives the design rules of the tables on a 60 x 120 in sheet', () => {
-    expect(catalog.plateRules('mild_steel', 0.25)).toEqual({
-      sheetWidthIn: 60,
-      sheetHeightIn: 120,
-      minPartSizeIn: 0.5,
-      webThicknessRatio: 1,
-      minWebIn: 0.0625,
-      holeBlockRatio: 0.5,
-      holeWarnRatio: 1,
-      flangeThicknessRatio: 4,
-      minFlangeIn: 0.25,
-      holeBendClearanceRatio: 2.5,
-    });
+  it('gives the design rules the plate checks use: at 1/4 in, a web under the thickness blocks and a web of it passes', () => {
+    const rules = catalog.plateRules('mild_steel', 0.25);
+    // A 1/2 in hole whose edge is `web` from the plate's left edge, on a 6 x 4 in plate.
+    const codes = (web: number, thickness = 0.25) =>
+      analyzePlate(
+        PlateItem.parse({
+          kind: 'plate',
+          material: 'mild_steel',
+          thickness_in: thickness,
+          outline: { kind: 'rectangle', width_in: 6, height_in: 4 },
+          holes: [{ kind: 'single', x_in: web + 0.25, y_in: 2, diameter_in: 0.5 }],
+        }),
+        rules,
+      ).issues.map((issue) => issue.code);
+    expect(codes(0.25)).toEqual([]);
+    expect(codes(0.24)).toContain('hole_too_close_to_edge');
+    // Thin stock: the web never falls under the 1/16 in floor.
+    expect(codes(0.0625, 0.036)).toEqual([]);
+    expect(codes(0.06, 0.036)).toContain('hole_too_close_to_edge');
+    // A part fits the 60 x 120 in sheet in either direction, and no further.
+    const sheet = (width: number, height: number) =>
+      analyzePlate(PlateItem.parse({ kind: 'plate', material: 'mild_steel', thickness_in: 0.25, outline: { kind: 'rectangle', width_in: width, height_in: height } }), rules).issues.map((i) => i.code);
+    expect(sheet(120, 60)).toEqual([]);
+    expect(sheet(60.5, 120)).toContain('part_exceeds_sheet');
   });
 
   it('notes a source for every price table', () => {

@@ -12,7 +12,7 @@ export const angleDeg = z.number().gte(-BOUNDS.angleDeg).lte(BOUNDS.angleDeg).de
 
 export const Timestamp = z.iso.datetime({ offset: false }).meta({ example: '2026-11-21T15:04:05.123Z' });
 
-export const Severity = z.enum(SEVERITIES);
+const Severity = z.enum(SEVERITIES);
 
 export const Issue = z
   .object({

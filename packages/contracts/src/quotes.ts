@@ -80,7 +80,7 @@ export type QuotedProduct = z.infer<typeof QuotedProduct>;
 
 export const ITEM_STATUSES = ['ready', 'blocked'] as const;
 export const PRICE_TYPES = ['firm', 'estimate'] as const;
-export const PriceType = z.enum(PRICE_TYPES);
+const PriceType = z.enum(PRICE_TYPES);
 
 export const QuotedItem = z
   .object({

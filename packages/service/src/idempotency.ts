@@ -10,7 +10,7 @@ import { withStorage } from './storage-guard';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** How long a key and its answer are kept. */
-export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60 * 1000;
 /** A first request still running after this long is taken as dead, and its key may be used again. */
 const STALE_MS = 60_000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;

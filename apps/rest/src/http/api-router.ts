@@ -15,7 +15,7 @@ export interface MountedRoute {
   path: string;
 }
 
-export const BODY_LIMIT = '256kb';
+const BODY_LIMIT = '256kb';
 
 const parseJson = json({ limit: BODY_LIMIT, type: () => true });
 

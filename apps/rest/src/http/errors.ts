@@ -5,7 +5,7 @@ import type { BodyLimit } from '@shop/runtime';
 import type { ErrorRequestHandler, Response } from 'express';
 
 /** Sends a ServiceError as `{ error: ErrorBody }` with its status (and Retry-After on a 429). */
-export function sendError(res: Response, error: ServiceError): void {
+function sendError(res: Response, error: ServiceError): void {
   if (error.retryAfterSeconds !== null) res.setHeader('Retry-After', String(error.retryAfterSeconds));
   // For the metrics: which error this answer carried (the scope of a rate limit).
   res.locals.error = { code: error.code, scope: typeof error.details?.scope === 'string' ? error.details.scope : undefined };
