@@ -38,7 +38,7 @@ function pairRows(pairs: PairResult[]): string[][] {
   return rows;
 }
 
-/** One row per target of DESIGN.md section 7: what it asks, what was measured, met or MISSED. */
+/** One row per target of docs/decisions.md: what it asks, what was measured, met or MISSED. */
 export function evaluateTargets(r: ReportInput): string[][] {
   const rows: string[][] = [];
   if (r.pricing) {
@@ -166,6 +166,6 @@ export function renderMarkdown(r: ReportInput): string {
       `\nMCP app RSS during the MCP runs: peak ${r.mcp.rss.peakMb.toFixed(0)} MB.`,
     );
   }
-  out.push('\n### Targets (DESIGN.md section 7)\n', table(['target', 'measured', ''], evaluateTargets(r)));
+  out.push('\n### Targets (docs/decisions.md)\n', table(['target', 'measured', ''], evaluateTargets(r)));
   return `${out.join('\n')}\n`;
 }

@@ -1,4 +1,4 @@
-// Runs every bench and prints the figures beside the targets of DESIGN.md section 7.
+// Runs every bench and prints the figures beside the targets of docs/decisions.md.
 //   pnpm bench         full run on the built apps (dist), results in bench/results/
 //   pnpm bench:quick   tiny durations on the TypeScript sources: only checks that every bench runs
 // Options: --quick, --source | --dist, --only=pricing,adversarial,event-loop,growth,storage,cold-start,rest,mcp, --seconds=N,
@@ -152,7 +152,7 @@ function printResults(r: Results): void {
     console.log(`MCP app RSS under load: peak ${r.mcp.rss.peakMb.toFixed(0)} MB`);
   }
 
-  console.log('\nTargets (DESIGN.md section 7)');
+  console.log('\nTargets (docs/decisions.md)');
   const rows = evaluateTargets(r);
   printTable(['target', 'measured', ''], rows);
   if (r.options.quick) console.log('\n(quick run: durations too short for the figures to mean anything; it only checks that the benches run)');

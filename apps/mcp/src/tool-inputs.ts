@@ -1,5 +1,5 @@
-// The input schemas of the tools, built from the same zod contracts as the REST bodies (DESIGN.md
-// section 4 fixes their names), and how each becomes the REST request its use case takes.
+// The input schemas of the tools, built from the same zod contracts as the REST bodies (docs/decisions.md,
+// the tool server), and how each becomes the REST request its use case takes.
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { BOUNDS, HandoffRequest, PlateItem, ProductItem, ProductQuery, RfqLinkRequest, parseRequest, z } from '@shop/contracts';
 import { describeDivisionField, describeMaterialField, describeThicknessField } from './tool-descriptions';

@@ -24,7 +24,7 @@ export const kitProduct = (extra: Record<string, unknown> = {}) => ({
 /** A plate past the laser: a normal 201 answer, but blocked. */
 export const blockedPlate = () => typicalPlate({ thickness_in: 2, quantity_options: [] });
 
-/** HST as DESIGN.md fixes it: round half up of subtotal x 13 / 100, in integers. */
+/** HST as docs/decisions.md fixes it: round half up of subtotal x 13 / 100, in integers. */
 export function expectedHst(subtotalCents: number): number {
   return Math.floor((subtotalCents * 13 + 50) / 100);
 }

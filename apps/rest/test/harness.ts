@@ -47,7 +47,7 @@ export async function startHarness(app: Express): Promise<Harness> {
   };
 }
 
-/** Asserts the error envelope of SPEC.md and that its request id is the header's. */
+/** Asserts the error envelope of docs/contract.md and that its request id is the header's. */
 export function expectError(reply: Reply, status: number, type: string, code: string): void {
   expect({ status: reply.status, type: reply.json?.error?.type, code: reply.json?.error?.code }).toEqual({ status, type, code });
   expect(reply.json.error.request_id).toBe(reply.headers.get('x-request-id'));

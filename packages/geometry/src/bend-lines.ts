@@ -1,4 +1,4 @@
-// Fold lines and where they run inside the part. A fold is an infinite line (SPEC.md: a straight fold
+// Fold lines and where they run inside the part. A fold is an infinite line (the contract: a straight fold
 // across the whole part); the pieces of it inside the material are what gets bent.
 import type { Bend } from '@shop/contracts';
 import Flatbush from 'flatbush';

@@ -1,4 +1,4 @@
-// Hole patterns of SPEC.md expanded into cutouts. Every cutout is a capsule: the set of points within
+// The contract's hole patterns expanded into cutouts. Every cutout is a capsule: the set of points within
 // `radius` of the segment a-b. A round hole has a = b; a slot's a and b are the centres of its ends.
 import type { HolePattern } from '@shop/contracts';
 

@@ -1,4 +1,4 @@
-// Outlines of SPEC.md turned into exact shapes in the item's frame, with their area, perimeter and
+// The contract's outlines turned into exact shapes in the item's frame, with their area, perimeter and
 // validity. Circles stay circles: areas and perimeters come from formulas, never from polygons.
 import type { Outline } from '@shop/contracts';
 import { EdgeIndex } from './edge-index';

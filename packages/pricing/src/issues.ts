@@ -1,4 +1,4 @@
-// Issues in SPEC.md's shape and key order, with the severity the contract gives each code.
+// Issues in the contract's shape and key order, with the severity the contract gives each code.
 import { ISSUE_SEVERITY, orderItemIssues } from '@shop/contracts';
 import type { Issue, IssueCode } from '@shop/contracts';
 

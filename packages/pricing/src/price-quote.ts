@@ -21,7 +21,7 @@ export const TAX_NOTE_READY = 'HST 13% (Ontario) on the subtotal, rounded to the
 export const TAX_NOTE_BLOCKED = 'No totals: an item is blocked. HST 13% (Ontario) is charged on the subtotal once every item is priced.';
 
 /**
- * Prices a validated QuoteRequest into SPEC.md's Quote body, keys in SPEC order. Throws the 422
+ * Prices a validated QuoteRequest into the contract's Quote body, keys in the contract's order. Throws the 422
  * ServiceError (with `param`) when a slug, tier, material, thickness or quantity is not offered.
  */
 export function priceQuote(request: QuoteRequest, options: PriceQuoteOptions): Quote {

@@ -76,7 +76,7 @@ export interface Config {
   migrationWaitSeconds: number;
 }
 
-/** Reads the settings of DESIGN.md section 3; unset values take their embedded defaults. */
+/** Reads the settings of docs/decisions.md (runtime and configuration); unset values take their embedded defaults. */
 export function readConfig(env: Record<string, string | undefined>): Config {
   const known = Object.fromEntries(
     Object.keys(Environment.shape).flatMap((key) => (env[key] === undefined || env[key] === '' ? [] : [[key, env[key]]])),

@@ -24,7 +24,7 @@ export interface QuoteDocument {
   json: string;
 }
 
-// The serialiser writes `object`, `id`, then `status` first (SPEC.md's order), so the quote's own
+// The serialiser writes `object`, `id`, then `status` first (the contract's order, docs/contract.md), so the quote's own
 // status is the first one in the text, before any item's.
 const LEADING_STATUS = /^(\{"object":"quote","id":"[0-9A-Za-z_]+","status":")(ready|blocked)"/;
 

@@ -1,4 +1,4 @@
-// Rate limits per client IP, exactly SPEC.md's table, in Redis when REDIS_URL is set (with an
+// Rate limits per client IP, exactly the table of docs/contract.md, in Redis when REDIS_URL is set (with an
 // in-memory insurance limiter if Redis fails) or else in the shared database, so the REST and MCP
 // processes count together either way.
 import { ServiceError } from '@shop/contracts';
