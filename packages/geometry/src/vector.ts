@@ -56,20 +56,12 @@ function onSegment(ax: number, ay: number, bx: number, by: number, px: number, p
   );
 }
 
-/**
- * Shortest distance between segments ab and cd (either may be a single point), by clamping the
- * closest points of the two lines onto the segments; no allocation, for the hot pair checks.
- */
-export function segmentDistance(
-  ax: number,
-  ay: number,
-  bx: number,
-  by: number,
-  cx: number,
-  cy: number,
-  dx: number,
-  dy: number,
-): number {
+// The clamped closest points of two segments, written here rather than returned, so that the hot
+// pair checks allocate nothing: s on ab, t on cd, and (px, py) from the point on cd to the one on ab.
+const closest = { s: 0, t: 0, px: 0, py: 0 };
+
+/** Fills `closest` for segments ab and cd, neither of zero length, by clamping on each in turn. */
+function solveClosest(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number): void {
   const ux = bx - ax;
   const uy = by - ay;
   const vx = dx - cx;
@@ -77,14 +69,8 @@ export function segmentDistance(
   const wx = ax - cx;
   const wy = ay - cy;
   const a = ux * ux + uy * uy;
-  const c = vx * vx + vy * vy;
-  if (a === 0 || c === 0) {
-    // A point against a segment (or a point).
-    if (a === 0) return Math.sqrt(pointSegmentDistanceSq(ax, ay, cx, cy, dx, dy));
-    return Math.sqrt(pointSegmentDistanceSq(cx, cy, ax, ay, bx, by));
-  }
-  if (segmentsMeet(ax, ay, bx, by, cx, cy, dx, dy)) return 0;
   const b = ux * vx + uy * vy;
+  const c = vx * vx + vy * vy;
   const d = ux * wx + uy * wy;
   const e = vx * wx + vy * wy;
   const denom = a * c - b * b;
@@ -94,9 +80,23 @@ export function segmentDistance(
     t = Math.min(1, Math.max(0, t));
     s = Math.min(1, Math.max(0, (b * t - d) / a));
   }
-  const px = wx + s * ux - t * vx;
-  const py = wy + s * uy - t * vy;
-  return Math.sqrt(px * px + py * py);
+  closest.s = s;
+  closest.t = t;
+  closest.px = wx + s * ux - t * vx;
+  closest.py = wy + s * uy - t * vy;
+}
+
+/**
+ * Shortest distance between segments ab and cd (either may be a single point), by clamping the
+ * closest points of the two lines onto the segments; no allocation, for the hot pair checks.
+ */
+export function segmentDistance(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number): number {
+  // A point against a segment (or a point).
+  if (ax === bx && ay === by) return Math.sqrt(pointSegmentDistanceSq(ax, ay, cx, cy, dx, dy));
+  if (cx === dx && cy === dy) return Math.sqrt(pointSegmentDistanceSq(cx, cy, ax, ay, bx, by));
+  if (segmentsMeet(ax, ay, bx, by, cx, cy, dx, dy)) return 0;
+  solveClosest(ax, ay, bx, by, cx, cy, dx, dy);
+  return Math.sqrt(closest.px * closest.px + closest.py * closest.py);
 }
 
 /** Closest points of segments ab and cd: p = a + s (b - a), q = c + t (d - c), and their distance. */
@@ -107,36 +107,7 @@ export interface SegmentPair {
 }
 
 /** The closest points of two segments (neither of zero length), by clamping on each in turn. */
-export function closestSegmentPoints(
-  ax: number,
-  ay: number,
-  bx: number,
-  by: number,
-  cx: number,
-  cy: number,
-  dx: number,
-  dy: number,
-): SegmentPair {
-  const ux = bx - ax;
-  const uy = by - ay;
-  const vx = dx - cx;
-  const vy = dy - cy;
-  const wx = ax - cx;
-  const wy = ay - cy;
-  const a = ux * ux + uy * uy;
-  const b = ux * vx + uy * vy;
-  const c = vx * vx + vy * vy;
-  const d = ux * wx + uy * wy;
-  const e = vx * wx + vy * wy;
-  const denom = a * c - b * b;
-  const clamp = (x: number) => (x < 0 ? 0 : x > 1 ? 1 : x);
-  let s = denom > 1e-18 * a * c ? clamp((b * e - c * d) / denom) : 0;
-  let t = (b * s + e) / c;
-  if (t < 0 || t > 1) {
-    t = clamp(t);
-    s = clamp((b * t - d) / a);
-  }
-  const px = ax + s * ux - (cx + t * vx);
-  const py = ay + s * uy - (cy + t * vy);
-  return { s, t, distance: Math.hypot(px, py) };
+export function closestSegmentPoints(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number): SegmentPair {
+  solveClosest(ax, ay, bx, by, cx, cy, dx, dy);
+  return { s: closest.s, t: closest.t, distance: Math.hypot(closest.px, closest.py) };
 }
