@@ -2,7 +2,7 @@
 # One image, two entry points: the REST app (default) and the MCP tool server.
 #   docker build -t shop-quote .
 #   docker run -p 3000:3000 -e DATABASE_URL=postgresql://... shop-quote                            # REST
-#   docker run -p 3001:3001 -e DATABASE_URL=postgresql://... shop-quote node --heap-growing-percent=50 apps/mcp/dist/server.js  # MCP
+#   docker run -p 3001:3001 -e DATABASE_URL=postgresql://... shop-quote node --heap-growing-percent=50 --max-semi-space-size=8 apps/mcp/dist/server.js  # MCP
 # Migrations are applied by each process as it starts (see docs/deploy.md).
 
 FROM node:20-bookworm-slim AS base
@@ -63,4 +63,4 @@ EXPOSE 3000 3001
 HEALTHCHECK --interval=15s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/v1/status').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # V8 flags: scripts/app-node-flags.json (the same list pnpm start and deploy:local use; a test keeps them equal).
-CMD ["node", "--heap-growing-percent=50", "apps/rest/dist/server.js"]
+CMD ["node", "--heap-growing-percent=50", "--max-semi-space-size=8", "apps/rest/dist/server.js"]
