@@ -183,7 +183,7 @@ describe('priceQuote worked examples', () => {
     expect(heavy.items[0]?.plate?.weight_lb).toBeCloseTo(653.4, 1);
   });
 
-  it('returns the Quote of the contract with its keys in the contract's order', () => {
+  it('returns the Quote of the contract with its keys in the contract order', () => {
     expect(Quote.parse(JSON.parse(JSON.stringify(quote)))).toEqual(quote);
     expect(Object.keys(quote)).toEqual([
       'object', 'id', 'status', 'price_type', 'beta', 'notice', 'currency', 'items', 'amount_subtotal_cents',
