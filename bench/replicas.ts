@@ -3,7 +3,10 @@
 // does per connection), so no proxy spends CPU in the measurement. For each count it reports req/s,
 // p99, the CPU seconds per request of the replicas, PostgreSQL and Redis (from /proc), and the
 // PostgreSQL connections each replica holds (pg_stat_activity, by application_name).
-//   pnpm bench:replicas [--seconds=N] [--connections=N] [--replicas=1,2,4] [--source]
+//   pnpm bench:replicas [--seconds=N] [--connections=N] [--replicas=1,2,4] [--rate=N] [--source]
+// Each count runs twice: as fast as the replicas answer, then held at --rate req/s in all (default
+// 600, under one replica's capacity), where CPU per request shows the work rather than 2 cores
+// shared by more processes than they can run.
 // PostgreSQL: BENCH_POSTGRES_URL, else TEST_POSTGRES_URL, else postgresql://root@127.0.0.1:5432/test;
 // Redis: BENCH_REDIS_URL, else TEST_REDIS_URL, else redis://127.0.0.1:6379.
 import { execFileSync } from 'node:child_process';
@@ -20,6 +23,8 @@ const REDIS_URL = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? '
 
 interface ReplicaRow {
   replicas: number;
+  /** Requests per second asked of all replicas together; null: as fast as they answer. */
+  rate: number | null;
   load: LoadResult;
   /** CPU milliseconds per answered request, by process group. */
   cpuMsPerRequest: { rest: number; postgres: number; redis: number; total: number };
@@ -90,7 +95,7 @@ async function startReplica(index: number, schema: string, mode: RunMode): Promi
   });
 }
 
-async function measure(replicas: ChildServer[], schema: string, seconds: number, connections: number): Promise<ReplicaRow> {
+async function measure(replicas: ChildServer[], schema: string, seconds: number, connections: number, rate: number | null): Promise<ReplicaRow> {
   const admin = new Client({ connectionString: POSTGRES_URL });
   await admin.connect();
   const peak = new Map<string, number>();
@@ -112,7 +117,15 @@ async function measure(replicas: ChildServer[], schema: string, seconds: number,
   const shares = replicas.map((_, i) => Math.floor(connections / replicas.length) + (i < connections % replicas.length ? 1 : 0));
   const loads = await Promise.all(
     replicas.map((replica, i) =>
-      runLoad({ url: `${replica.baseUrl}/api/v1/quotes`, method: 'POST', body: QUOTE_BODY, headers: { 'content-type': 'application/json' }, seconds, connections: shares[i] ?? 1 }),
+      runLoad({
+        url: `${replica.baseUrl}/api/v1/quotes`,
+        method: 'POST',
+        body: QUOTE_BODY,
+        headers: { 'content-type': 'application/json' },
+        seconds,
+        connections: shares[i] ?? 1,
+        ...(rate === null ? {} : { overallRate: Math.max(1, Math.round(rate / replicas.length)) }),
+      }),
     ),
   );
   const after = { rest: restCpu(), postgres: postgresCpu(), redis: redisCpu() };
@@ -140,7 +153,7 @@ async function measure(replicas: ChildServer[], schema: string, seconds: number,
     seconds,
   };
   const connectionsPerReplica = replicas.map((_, i) => peak.get(`${schema}_${i}`) ?? 0);
-  return { replicas: replicas.length, load, cpuMsPerRequest: cpu, connectionsPerReplica };
+  return { replicas: replicas.length, rate, load, cpuMsPerRequest: cpu, connectionsPerReplica };
 }
 
 async function main(): Promise<void> {
@@ -148,6 +161,7 @@ async function main(): Promise<void> {
   const connections = Number(readArg('connections') ?? 20);
   const counts = (readArg('replicas') ?? '1,2,4').split(',').map(Number);
   const mode: RunMode = process.argv.includes('--source') ? 'source' : 'dist';
+  const rate = Number(readArg('rate') ?? 600);
   const rows: ReplicaRow[] = [];
   for (const count of counts) {
     const schema = `bench_replicas_${Date.now().toString(36)}`;
@@ -156,7 +170,8 @@ async function main(): Promise<void> {
     replicas.push(...(await Promise.all(Array.from({ length: count - 1 }, (_, i) => startReplica(i + 1, schema, mode)))));
     try {
       await runLoad({ url: `${replicas[0]!.baseUrl}/api/v1/quotes`, method: 'POST', body: QUOTE_BODY, headers: { 'content-type': 'application/json' }, seconds: 2, connections: 4 });
-      rows.push(await measure(replicas, schema, seconds, connections));
+      rows.push(await measure(replicas, schema, seconds, connections, null));
+      rows.push(await measure(replicas, schema, seconds, connections, rate));
     } finally {
       await Promise.all(replicas.map((r) => r.stop()));
       const admin = new Client({ connectionString: POSTGRES_URL });
@@ -166,9 +181,10 @@ async function main(): Promise<void> {
     }
   }
 
-  const headers = ['replicas', 'req/s', 'p99', 'non-2xx', 'CPU/request: REST', 'PostgreSQL', 'Redis', 'total', 'PG connections per replica'];
+  const headers = ['replicas', 'asked', 'req/s', 'p99', 'non-2xx', 'CPU/request: REST', 'PostgreSQL', 'Redis', 'total', 'PG connections per replica'];
   const table = rows.map((r) => [
     String(r.replicas),
+    r.rate === null ? 'all it takes' : `${formatInt(r.rate)} req/s`,
     formatInt(r.load.rps),
     formatMs(r.load.p99, 0),
     String(r.load.non2xx + r.load.errors),

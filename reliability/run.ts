@@ -1,8 +1,9 @@
 // `pnpm reliability [names...]`: runs the fault, shutdown, concurrency and slow-client scripts
 // against real processes and prints one line per finding, then the whole record as JSON.
-// Names: shutdown, faults, concurrency, slow-clients (all when none is given).
+// Names: shutdown, faults, concurrency, slow-clients, scale-out (all when none is given).
 import { runConcurrencyChecks } from './checks/concurrency';
 import { runFaultChecks } from './checks/faults';
+import { runScaleOutChecks } from './checks/scale-out';
 import { runShutdownChecks } from './checks/shutdown';
 import { runSlowClientChecks } from './checks/slow-clients';
 import type { Finding } from './checks/load';
@@ -12,6 +13,7 @@ const SUITES: Record<string, () => Promise<Finding[]>> = {
   faults: runFaultChecks,
   concurrency: runConcurrencyChecks,
   'slow-clients': runSlowClientChecks,
+  'scale-out': runScaleOutChecks,
 };
 
 async function main(): Promise<void> {

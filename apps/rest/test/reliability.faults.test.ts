@@ -117,9 +117,11 @@ describe('a SQLite file locked by another process', () => {
 
 describe('a SQLite file removed while the app runs', () => {
   let app: TestApp;
+  const lines: Array<Record<string, unknown>> = [];
 
   beforeAll(async () => {
-    app = await startTestApp();
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) });
+    app = await startTestApp({ logger });
   });
   afterAll(() => app.close());
 
@@ -130,6 +132,9 @@ describe('a SQLite file removed while the app runs', () => {
     expectError(write, 503, 'api_error', 'storage_unavailable');
     expect(write.json.error.retryable).toBe(true);
     expect(write.text).not.toMatch(/shop\.db|removed|SQLITE/i);
+    // The answer says nothing of the cause; the log line of that request does.
+    const logged = lines.find((line) => (line.req as { id?: string } | undefined)?.id === write.headers.get('x-request-id'));
+    expect(logged).toMatchObject({ level: 50, res: { status: 503 }, err: { type: 'StorageUnavailable', message: expect.stringMatching(/\S/) } });
     const handoffs = await app.http.request('POST', '/api/v1/rfq-links', { body: { description: 'A gate hinge' } });
     expectError(handoffs, 503, 'api_error', 'storage_unavailable');
     // The health answer is kept for a second: wait past it.

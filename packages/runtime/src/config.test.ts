@@ -18,7 +18,15 @@ describe('readConfig', () => {
       metricsPort: 9464,
       metricsHost: '127.0.0.1',
       migrationWaitSeconds: 300,
+      databasePoolSize: null,
+      redisTimeoutMs: 50,
     });
+  });
+
+  it('reads the pool size and the Redis timeout, refusing values out of range', () => {
+    expect(readConfig({ DATABASE_POOL_SIZE: '3', REDIS_TIMEOUT_MS: '80' })).toMatchObject({ databasePoolSize: 3, redisTimeoutMs: 80 });
+    expect(() => readConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => readConfig({ REDIS_TIMEOUT_MS: '2' })).toThrow(/REDIS_TIMEOUT_MS/);
   });
 
   it('reads every setting and trims trailing slashes from addresses', () => {

@@ -48,6 +48,10 @@ const Environment = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1_000_000).default(1),
   /** Minutes between purges of rows past retention; 0 switches the timer off. */
   PURGE_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(60),
+  /** PostgreSQL connections per process; unset: the URL's connection_limit, else 5. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1_000).optional(),
+  /** How long one Redis call may take before the rate limits count in memory (and stop asking Redis for a second). */
+  REDIS_TIMEOUT_MS: z.coerce.number().int().min(5).max(10_000).default(50),
   /** How long a process starting on PostgreSQL waits for another one's migrations. */
   MIGRATION_WAIT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /** Prometheus metrics of the REST app, on a port of their own (0 switches them off). */
@@ -74,6 +78,9 @@ export interface Config {
   metricsPort: number;
   metricsHost: string;
   migrationWaitSeconds: number;
+  /** Null: the URL's connection_limit, else the storage's default. */
+  databasePoolSize: number | null;
+  redisTimeoutMs: number;
 }
 
 /** Reads the settings of docs/decisions.md (runtime and configuration); unset values take their embedded defaults. */
@@ -104,5 +111,7 @@ export function readConfig(env: Record<string, string | undefined>): Config {
     metricsPort: parsed.METRICS_PORT,
     metricsHost: parsed.METRICS_HOST,
     migrationWaitSeconds: parsed.MIGRATION_WAIT_SECONDS,
+    databasePoolSize: parsed.DATABASE_POOL_SIZE ?? null,
+    redisTimeoutMs: parsed.REDIS_TIMEOUT_MS,
   };
 }

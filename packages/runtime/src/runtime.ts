@@ -24,14 +24,20 @@ export interface RuntimeOptions {
   log?: RuntimeLog;
 }
 
-const REDIS_LOST = 'Redis cannot be reached: rate limits are counted in this process only until it is back';
+const REDIS_LOST = 'Redis cannot be reached or does not answer in time: rate limits are counted in this process only until it is back';
 
 /** Opens storage and rate limits from the configuration and builds the service over them. */
 export async function startRuntime(config: Config, rootDir: string, options: RuntimeOptions = {}): Promise<Runtime> {
-  const storage = await openStorage({ databaseUrl: config.databaseUrl, rootDir, migrationWaitMs: config.migrationWaitSeconds * 1000 });
+  const storage = await openStorage({
+    databaseUrl: config.databaseUrl,
+    rootDir,
+    migrationWaitMs: config.migrationWaitSeconds * 1000,
+    ...(config.databasePoolSize === null ? {} : { poolSize: config.databasePoolSize }),
+  });
   const limits: RateLimits = createRateLimits({
     storage,
     redisUrl: config.redisUrl,
+    redisTimeoutMs: config.redisTimeoutMs,
     scale: config.rateLimitScale,
     prefix: options.limitPrefix,
     onStoreChange: (store) => {

@@ -1,12 +1,16 @@
-// Rate limits per client IP, exactly the table of docs/contract.md, in Redis when REDIS_URL is set (with an
-// in-memory insurance limiter if Redis fails) or else in the shared database, so the REST and MCP
-// processes count together either way.
+// Rate limits per client IP, exactly the table of docs/contract.md, in Redis when REDIS_URL is set or
+// else in the shared database, so the REST and MCP processes count together either way. A Redis call
+// that fails or takes longer than REDIS_TIMEOUT_MS is counted in memory instead, and a circuit
+// breaker then skips Redis for a second before one probe asks it again: a Redis that hangs costs one
+// timeout, not one per request.
 import { ServiceError } from '@shop/contracts';
 import { StorageUnavailable } from '@shop/storage';
 import type { Storage } from '@shop/storage';
-import { Redis } from 'ioredis';
+import type * as IoRedis from 'ioredis';
+import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { createCircuitBreaker } from './circuit-breaker';
 import { clientKey } from './client-key';
 
 export type LimitScope = 'reading' | 'pricing' | 'handoffs' | 'rfq_links' | 'mcp';
@@ -66,10 +70,15 @@ export interface RateLimits {
 }
 
 const REDIS_READY_WAIT_MS = 2_000;
+/** How long Redis is skipped after a failed or slow call before one probe asks it again. */
+export const REDIS_RETRY_MS = 1_000;
+const DEFAULT_REDIS_TIMEOUT_MS = 50;
 
 export interface RateLimitOptions {
   storage: Storage;
   redisUrl: string | null;
+  /** Longest wait for one Redis call before the count is taken in memory (default 50 ms). */
+  redisTimeoutMs?: number;
   /** Multiplies every limit (benchmarks only). */
   scale?: number;
   /** Key prefix, so test runs sharing one Redis do not count together. */
@@ -78,7 +87,13 @@ export interface RateLimitOptions {
   onStoreChange?: (store: LimitStore) => void;
 }
 
-type LimiterFactory = (keyPrefix: string, points: number, seconds: number) => RateLimiterAbstract;
+/** A window's counters: the shared store's, and with Redis the in-memory one that stands in for it. */
+interface WindowLimiters {
+  shared: RateLimiterAbstract;
+  local: RateLimiterAbstract | null;
+}
+
+type LimiterFactory = (keyPrefix: string, points: number, seconds: number) => WindowLimiters;
 
 export function createRateLimits(options: RateLimitOptions): RateLimits {
   const scale = options.scale ?? 1;
@@ -92,36 +107,74 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
     store = next;
     options.onStoreChange?.(next);
   };
+  const breaker = createCircuitBreaker({
+    openMs: REDIS_RETRY_MS,
+    onChange: (state) => {
+      if (state === 'open') moveTo('memory');
+      else if (state === 'closed' && redis?.status === 'ready') moveTo('redis');
+    },
+  });
   if (options.redisUrl) {
-    // No offline queue and no retries per command: a down Redis fails fast to the insurance limiter.
-    redis = new Redis(options.redisUrl, {
+    // Loaded only when Redis is configured: the embedded default never needs the client.
+    const { Redis: RedisClient } = require('ioredis') as typeof IoRedis;
+    // No offline queue and one try per command: a down Redis fails fast; a hung one times out.
+    redis = new RedisClient(options.redisUrl, {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
+      commandTimeout: options.redisTimeoutMs ?? DEFAULT_REDIS_TIMEOUT_MS,
       lazyConnect: false,
       // Once closing, a connection attempt still under way must not schedule another.
       retryStrategy: (times) => (closing ? null : Math.min(times * 50, 2000)),
     });
     redis.on('error', () => {
-      // Connection errors are expected while Redis is down; the insurance limiter covers them.
+      // Connection errors are expected while Redis is down; the in-memory counters cover them.
     });
-    redis.on('ready', () => moveTo('redis'));
+    redis.on('ready', () => {
+      if (breaker.state() === 'closed') moveTo('redis');
+    });
     redis.on('close', () => moveTo('memory'));
     const client = redis;
-    factory = (keyPrefix, points, seconds) =>
-      new RateLimiterRedis({
-        storeClient: client,
-        keyPrefix,
-        points,
-        duration: seconds,
-        rejectIfRedisNotReady: true,
-        insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration: seconds }),
-      });
+    factory = (keyPrefix, points, seconds) => ({
+      shared: new RateLimiterRedis({ storeClient: client, keyPrefix, points, duration: seconds, rejectIfRedisNotReady: true }),
+      local: new RateLimiterMemory({ keyPrefix, points, duration: seconds }),
+    });
   } else {
     const { storage } = options;
-    factory = (keyPrefix, points, seconds) => storage.createRateLimiter({ keyPrefix, points, durationSeconds: seconds });
+    factory = (keyPrefix, points, seconds) => ({ shared: storage.createRateLimiter({ keyPrefix, points, durationSeconds: seconds }), local: null });
   }
 
-  const limiters = new Map<LimitScope, Array<{ window: Window; limiter: RateLimiterAbstract }>>();
+  /**
+   * One point of one window: from Redis while the breaker lets calls through, else (or when Redis
+   * fails or is too slow) from the in-memory counter. Returns the limiter that counted it.
+   */
+  async function spend(limiters: WindowLimiters, key: string): Promise<RateLimiterAbstract> {
+    const { shared, local } = limiters;
+    if (local === null) {
+      await shared.consume(key, 1);
+      return shared;
+    }
+    if (breaker.allow()) {
+      try {
+        await shared.consume(key, 1);
+        breaker.succeeded();
+        return shared;
+      } catch (error) {
+        if (error instanceof RateLimiterRes) {
+          breaker.succeeded();
+          throw new SpentOn(shared, error);
+        }
+        breaker.failed();
+      }
+    }
+    try {
+      await local.consume(key, 1);
+    } catch (error) {
+      throw error instanceof RateLimiterRes ? new SpentOn(local, error) : error;
+    }
+    return local;
+  }
+
+  const limiters = new Map<LimitScope, Array<{ window: Window; limiter: WindowLimiters }>>();
   for (const [scope, { windows }] of Object.entries(LIMITS) as Array<[LimitScope, (typeof LIMITS)[LimitScope]]>) {
     limiters.set(
       scope,
@@ -138,9 +191,9 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
       // SQLite). If one refuses, the point is given back to those that let the request through.
       const key = clientKey(clientIp);
       const windows = limiters.get(scope) ?? [];
-      const outcomes = await Promise.allSettled(windows.map(({ limiter }) => limiter.consume(key, 1)));
+      const outcomes = await Promise.allSettled(windows.map(({ limiter }) => spend(limiter, key)));
       if (outcomes.some((outcome) => outcome.status === 'rejected') && outcomes.some((outcome) => outcome.status === 'fulfilled')) {
-        await Promise.allSettled(windows.map(({ limiter }, i) => (outcomes[i]!.status === 'fulfilled' ? limiter.reward(key, 1) : null)));
+        await Promise.allSettled(outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value.reward(key, 1) : null)));
       }
       for (const [index, outcome] of outcomes.entries()) {
         if (outcome.status === 'fulfilled') continue;
@@ -149,9 +202,10 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
         if (rejection instanceof StorageUnavailable) {
           throw new ServiceError('storage_unavailable', 'The rate-limit counters cannot be updated just now; nothing was done. Try again in a few seconds.');
         }
-        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        const refused = rejection instanceof SpentOn ? rejection.result : rejection;
+        if (!(refused instanceof RateLimiterRes)) throw rejection;
         const { window } = windows[index]!;
-        const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+        const retryAfterSeconds = Math.max(1, Math.ceil(refused.msBeforeNext / 1000));
         throw new ServiceError(
           'rate_limited',
           `Too many requests: ${LIMITS[scope].label} allows ${window.points * scale} a ${window.name} from one address. Wait ${retryAfterSeconds} s and try again.`,
@@ -178,4 +232,12 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
       if (redis) redis.disconnect();
     },
   };
+}
+
+/** A window that refused, with the counter that refused it. */
+class SpentOn {
+  constructor(
+    readonly limiter: RateLimiterAbstract,
+    readonly result: RateLimiterRes,
+  ) {}
 }

@@ -1,4 +1,4 @@
-export { openStorage } from './open-storage';
+export { DEFAULT_POOL_SIZE, openStorage } from './open-storage';
 export type { OpenStorageOptions, Storage, StorageHealth } from './open-storage';
 export { StorageUnavailable } from './storage-unavailable';
 export { RETENTION_DAYS } from './records';

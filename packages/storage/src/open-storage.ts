@@ -58,7 +58,16 @@ export interface OpenStorageOptions {
    * migrations (one at a time, behind an advisory lock) before it gives up (default 5 minutes).
    */
   migrationWaitMs?: number;
+  /**
+   * PostgreSQL connections this process may open (the pool's size). Unset: the URL's
+   * `connection_limit`, else DEFAULT_POOL_SIZE. Replicas x pool size must stay under the server's
+   * max_connections (docs/deploy.md).
+   */
+  poolSize?: number;
 }
+
+/** Connections per process when neither the setting nor the URL names a number: one process per core keeps few queries in flight. */
+export const DEFAULT_POOL_SIZE = 5;
 
 /** How the storage is doing, as /status reports it. */
 export interface StorageHealth {
@@ -75,7 +84,7 @@ export interface Storage {
   rfqSubmissions: RfqSubmissionRepository;
   idempotencyKeys: IdempotencyRepository;
   /** Names and duration of the migrations applied by openStorage (none when already current). */
-  startup: { appliedMigrations: string[]; migrationMs: number };
+  startup: { appliedMigrations: string[]; migrationMs: number; poolSize: number | null };
   purgeExpired(now: Date): Promise<PurgeCounts>;
   createRateLimiter(options: RateLimiterOptions): RateLimiterAbstract;
   /**
@@ -130,7 +139,12 @@ export async function openStorage(options: OpenStorageOptions): Promise<Storage>
   const target = parseDatabaseUrl(options.databaseUrl, options.rootDir);
   return target.provider === 'sqlite'
     ? openSqliteStorage(target.filePath, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS)
-    : openPostgresStorage(target.connectionString, target.schema, options.migrationWaitMs ?? DEFAULT_MIGRATION_WAIT_MS);
+    : openPostgresStorage(
+        target.connectionString,
+        target.schema,
+        options.migrationWaitMs ?? DEFAULT_MIGRATION_WAIT_MS,
+        options.poolSize ?? target.poolSize ?? DEFAULT_POOL_SIZE,
+      );
 }
 
 interface StorageParts {
@@ -253,15 +267,15 @@ async function migrateSqlite(filePath: string, busyTimeoutMs: number): Promise<S
     const appliedMigrations = await applyMigrations('sqlite', connectSqliteEngine(filePath, busyTimeoutMs));
     const migrationMs = performance.now() - started;
     lock.exec('COMMIT');
-    return { appliedMigrations, migrationMs };
+    return { appliedMigrations, migrationMs, poolSize: null };
   } finally {
     lock.close();
   }
 }
 
-async function openPostgresStorage(connectionString: string, schema: string, migrationWaitMs: number): Promise<Storage> {
+async function openPostgresStorage(connectionString: string, schema: string, migrationWaitMs: number, poolSize: number): Promise<Storage> {
   const searchPath = `-c search_path="${schema}"`;
-  const pool = new Pool({ connectionString, options: searchPath });
+  const pool = new Pool({ connectionString, options: searchPath, max: poolSize });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   return guardStorage('open the PostgreSQL database', async () => {
@@ -285,7 +299,7 @@ async function openPostgresStorage(connectionString: string, schema: string, mig
           await db.$queryRawUnsafe('SELECT 1');
           return { state: 'ok' };
         }),
-        startup: { appliedMigrations, migrationMs },
+        startup: { appliedMigrations, migrationMs, poolSize },
         createRateLimiter: (limiterOptions) => createPostgresRateLimiter(pool, schema, limiterOptions),
         closeDrivers: () => pool.end(),
       });

@@ -47,3 +47,34 @@ import { postgresUrl, runPostgres } from '../test/harness';
     }
   });
 });
+
+(postgresUrl ? describe : describe.skip)('the connection pool of one process', () => {
+  const schema = `pool_${process.pid}_${Date.now().toString(36)}`;
+  afterAll(() => runPostgres(postgresUrl!, `DROP SCHEMA IF EXISTS "${schema}" CASCADE`));
+
+  it.each([
+    ['the URL’s connection_limit', (url: URL) => url.searchParams.set('connection_limit', '2'), {}],
+    ['DATABASE_POOL_SIZE (the poolSize option), over the URL', (url: URL) => url.searchParams.set('connection_limit', '7'), { poolSize: 2 }],
+  ])('opens at most the connections %s allows, however many queries are in flight', async (_name, configure, options) => {
+    const url = new URL(postgresUrl!);
+    url.searchParams.set('schema', schema);
+    url.searchParams.set('application_name', `${schema}_app`);
+    configure(url);
+    const storage = await openStorage({ databaseUrl: url.toString(), rootDir: '/tmp', ...options });
+    try {
+      expect(storage.startup.poolSize).toBe(2);
+      await Promise.all(Array.from({ length: 20 }, (_, i) => storage.quotes.get(`q_missing_${i}`, new Date())));
+      const rows = (await runPostgres(postgresUrl!, 'SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1', [`${schema}_app`])) as Array<{ n: number }>;
+      expect(rows[0]!.n).toBeGreaterThan(0);
+      expect(rows[0]!.n).toBeLessThanOrEqual(2);
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('refuses a connection_limit that is not a whole number', async () => {
+    const url = new URL(postgresUrl!);
+    url.searchParams.set('connection_limit', 'lots');
+    await expect(openStorage({ databaseUrl: url.toString(), rootDir: '/tmp' })).rejects.toThrow('DATABASE_URL connection_limit must be a whole number from 1 to 9999, got "lots"');
+  });
+});

@@ -20,6 +20,8 @@ export const handleError: ErrorRequestHandler = (error: unknown, _req, res, _nex
   const bodyError = toBodyError(error, API_BODY);
   if (error instanceof ServiceError) {
     mapped = error;
+    // A 5xx the service answered on purpose (storage down, pricing busy) still logs what caused it.
+    if (error.status >= 500) res.locals.unhandledError = error.cause ?? error;
   } else if (bodyError) {
     mapped = bodyError;
   } else if (error instanceof URIError) {
