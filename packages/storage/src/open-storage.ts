@@ -36,7 +36,8 @@ import {
   createSqliteRateLimiter,
   type RateLimiterOptions,
 } from './rate-limiters';
-import { applyMigrations, connectPostgresEngine, connectSqliteEngine } from './schema-engine';
+import { applyMigrations, connectPostgresEngine, connectSqliteEngine, migrationsUpToDate } from './schema-engine';
+import type { AppliedMigration } from './schema-engine';
 import { createSqliteQuoteRepository } from './sqlite-quotes';
 import { createSqliteWriteBatch } from './sqlite-write-batch';
 import { StorageUnavailable, guardStorage } from './storage-unavailable';
@@ -84,7 +85,8 @@ export interface Storage {
   rfqSubmissions: RfqSubmissionRepository;
   idempotencyKeys: IdempotencyRepository;
   /** Names and duration of the migrations applied by openStorage (none when already current). */
-  startup: { appliedMigrations: string[]; migrationMs: number; poolSize: number | null };
+  /** `schemaEngine`: false when every migration was found recorded and the engine was not loaded. */
+  startup: { appliedMigrations: string[]; migrationMs: number; poolSize: number | null; schemaEngine: boolean };
   purgeExpired(now: Date): Promise<PurgeCounts>;
   createRateLimiter(options: RateLimiterOptions): RateLimiterAbstract;
   /**
@@ -256,6 +258,19 @@ async function probeSqlite(connection: Database.Database, file: SqliteFileGuard)
   });
 }
 
+/** Reads the applied migrations of the file (none yet on a new file) on a short read-only connection. */
+function sqliteMigrationsUpToDate(filePath: string): boolean {
+  const reader = new Database(filePath, { readonly: true, fileMustExist: true, timeout: MIGRATION_BUSY_TIMEOUT_MS });
+  try {
+    const table = reader.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'").get();
+    if (!table) return false;
+    const rows = reader.prepare('SELECT migration_name, checksum, finished_at, rolled_back_at FROM _prisma_migrations').all() as AppliedMigration[];
+    return migrationsUpToDate('sqlite', rows);
+  } finally {
+    reader.close();
+  }
+}
+
 // SQLite has no advisory lock and Prisma's engine takes none for it, so two processes starting on
 // a new file would both apply the first migration. An exclusive transaction on a small companion
 // file serialises them; SQLite drops the lock if its holder dies, so it never goes stale.
@@ -264,10 +279,11 @@ async function migrateSqlite(filePath: string, busyTimeoutMs: number): Promise<S
   try {
     lock.exec('BEGIN EXCLUSIVE');
     const started = performance.now();
-    const appliedMigrations = await applyMigrations('sqlite', connectSqliteEngine(filePath, busyTimeoutMs));
+    const schemaEngine = !sqliteMigrationsUpToDate(filePath);
+    const appliedMigrations = schemaEngine ? await applyMigrations('sqlite', connectSqliteEngine(filePath, busyTimeoutMs)) : [];
     const migrationMs = performance.now() - started;
     lock.exec('COMMIT');
-    return { appliedMigrations, migrationMs, poolSize: null };
+    return { appliedMigrations, migrationMs, poolSize: null, schemaEngine };
   } finally {
     lock.close();
   }
@@ -281,10 +297,19 @@ async function openPostgresStorage(connectionString: string, schema: string, mig
   return guardStorage('open the PostgreSQL database', async () => {
     try {
       const started = performance.now();
+      let schemaEngine = true;
       const appliedMigrations = await withMigrationLock(pool, schema, migrationWaitMs, async () => {
         // CREATE SCHEMA needs a privilege a production role may lack; only ask when it is missing.
         const existing = await pool.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
         if (existing.rowCount === 0) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+        const table = await pool.query<{ found: string | null }>('SELECT to_regclass($1) AS found', [`"${schema}"._prisma_migrations`]);
+        if (table.rows[0]?.found) {
+          const applied = await pool.query<AppliedMigration>(`SELECT migration_name, checksum, finished_at, rolled_back_at FROM "${schema}"._prisma_migrations`);
+          if (migrationsUpToDate('postgresql', applied.rows)) {
+            schemaEngine = false;
+            return [];
+          }
+        }
         return applyMigrations('postgresql', connectPostgresEngine(connectionString, schema));
       });
       const migrationMs = performance.now() - started;
@@ -299,7 +324,7 @@ async function openPostgresStorage(connectionString: string, schema: string, mig
           await db.$queryRawUnsafe('SELECT 1');
           return { state: 'ok' };
         }),
-        startup: { appliedMigrations, migrationMs, poolSize },
+        startup: { appliedMigrations, migrationMs, poolSize, schemaEngine },
         createRateLimiter: (limiterOptions) => createPostgresRateLimiter(pool, schema, limiterOptions),
         closeDrivers: () => pool.end(),
       });

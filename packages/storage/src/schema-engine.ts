@@ -1,6 +1,6 @@
 // Prisma's schema engine, compiled to wasm, run in-process over a driver adapter: it applies the
 // migrations at start-up and writes new ones (the downloadable engine binary is not used).
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -109,6 +109,30 @@ export function readMigrationsList(provider: Provider): SchemaEngineWasm.Migrati
       },
     })),
   };
+}
+
+/** A row of Prisma's `_prisma_migrations` table, as far as deciding whether anything is pending. */
+export interface AppliedMigration {
+  migration_name: string;
+  checksum: string;
+  finished_at: unknown;
+  rolled_back_at: unknown;
+}
+
+/**
+ * True when every migration folder of the provider is recorded as applied, finished, not rolled
+ * back, with the checksum Prisma gives it (sha256 of migration.sql). Then a start need not load the
+ * schema engine at all (a 5 MB wasm module: about 10 MB of memory kept and 100 ms of start-up);
+ * anything else (a new folder, a failed or edited migration) goes to the engine, which applies or
+ * reports it as before.
+ */
+export function migrationsUpToDate(provider: Provider, applied: readonly AppliedMigration[]): boolean {
+  const done = new Map(applied.filter((row) => row.finished_at !== null && row.rolled_back_at === null).map((row) => [row.migration_name, row.checksum]));
+  const { migrationDirectories } = readMigrationsList(provider);
+  return migrationDirectories.every(({ path: name, migrationFile }) => {
+    const content = migrationFile.content;
+    return content.tag === 'ok' && done.get(name) === createHash('sha256').update(content.value, 'utf8').digest('hex');
+  });
 }
 
 function readMigrationFile(file: string): SchemaEngineWasm.JsResult<string, string> {
