@@ -25,7 +25,10 @@ describe('status, OpenAPI document and docs page', () => {
   it('GET /status answers the Status object', async () => {
     const reply = await http.request('GET', '/api/v1/status');
     expect(reply.status).toBe(200);
-    expect(reply.json).toEqual({ object: 'status', ok: true, docs_url: 'https://quotes.example.test/docs', api: 'v1', storage: 'ok', rate_limits: 'database' });
+    expect(reply.json).toEqual({ object: 'status', ok: true, docs_url: 'https://quotes.example.test/docs', api: 'v1', storage: 'ok', rate_limits: 'database', price_book: expect.stringMatching(/^\d{4}-\d{2}-\d{2}\.\d+$/) });
+    // The book new quotes are priced from: the one a quote made now records.
+    const quote = await http.request('POST', '/api/v1/quotes', { body: { items: [{ kind: 'product', slug: 'round-bale-feeder', tier: 'kit', quantity: 1 }] } });
+    expect(quote.json.price_book).toBe(reply.json.price_book);
     expect(reply.headers.get('cache-control')).toBe('no-store');
   });
 

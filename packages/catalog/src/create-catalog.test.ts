@@ -1,7 +1,7 @@
 import { Material, PlateItem, Product, Profile, ServiceError } from '@shop/contracts';
 import { analyzePlate } from '@shop/geometry';
 import { createCatalog } from './create-catalog';
-import { PRICE_TABLES } from './price-tables';
+import { PRICE_TABLES } from './price-book';
 
 const catalog = createCatalog({ shopUrl: 'https://shop.example.ca/' });
 const query = { limit: 50 } as const;
@@ -141,7 +141,14 @@ describe('plate stock', () => {
   });
 
   it('notes a source for every price table', () => {
-    for (const table of Object.values(PRICE_TABLES)) expect((table as { source: string }).source.length).toBeGreaterThan(40);
+    for (const table of Object.values(PRICE_TABLES)) {
+      const sources = (table as { source: Array<{ name: string; url?: string; document?: string; date: string }> }).source;
+      expect(sources.length).toBeGreaterThan(0);
+      for (const source of sources) {
+        expect(source.url ?? source.document).toBeDefined();
+        expect(source.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      }
+    }
     expect(catalog.priceTables).toBe(PRICE_TABLES);
   });
 });

@@ -6,7 +6,8 @@ import { paginate } from './paging';
 import { buildPlateRules, buildPlateStock, toThicknessOffer } from './plate-stock';
 import type { PlateStock } from './plate-stock';
 import type { PlateRules } from '@shop/geometry';
-import { PRICE_TABLES } from './price-tables';
+import { PRICE_BOOK } from './price-book';
+import type { LoadedPriceBook } from './price-book';
 import type { PriceTables } from './price-tables';
 import { PRODUCT_ENTRIES } from './products';
 import { PROFILE_ENTRIES } from './profiles';
@@ -21,12 +22,16 @@ export interface CatalogOptions {
   imagesUrl?: string;
   /** False switches online plate orders off: no materials listed, none available for plates. Default true. */
   plateOrdersEnabled?: boolean;
+  /** The price book to price from (loadPriceBook); default the one bundled with this release. */
+  priceBook?: LoadedPriceBook;
 }
 
 export interface Catalog {
   readonly shopUrl: string;
   readonly plateOrdersEnabled: boolean;
   readonly priceTables: PriceTables;
+  /** The version of the price book the catalog prices from, recorded on every quote. */
+  readonly priceBookVersion: string;
   /** Materials with every thickness sold; empty while plate orders are off. */
   listMaterials(): Material[];
   /** A material available for plates, or undefined (unknown, or plate orders off). */
@@ -49,7 +54,8 @@ export function createCatalog(options: CatalogOptions): Catalog {
   const shopUrls = publicUrls(shopUrl);
   const imageUrls = publicUrls(options.imagesUrl ?? options.shopUrl);
   const plateOrdersEnabled = options.plateOrdersEnabled ?? true;
-  const tables = PRICE_TABLES;
+  const book = options.priceBook ?? PRICE_BOOK;
+  const tables = book.tables;
   const rules = Object.freeze(buildPlateRules(tables));
 
   const stockByMaterial = new Map<MaterialId, Map<number, PlateStock>>();
@@ -77,7 +83,12 @@ export function createCatalog(options: CatalogOptions): Catalog {
     division: entry.division,
     blurb: entry.blurb,
     product_url: shopUrls.product(entry.slug),
-    tiers: entry.tiers.map((tier) => ({ ...tier, includes: [...tier.includes] })),
+    tiers: entry.tiers.map((tier) => {
+      const price = book.productPrices[entry.slug]?.[tier.kind];
+      if (price === undefined) throw new Error(`The price book has no ${tier.kind} price for ${entry.slug}.`);
+      // Keys in the contract's order.
+      return { kind: tier.kind, label: tier.label, includes: [...tier.includes], orderable: price !== null, unit_amount_cents: price, lead_time_days: tier.lead_time_days };
+    }),
     image_url: imageUrls.productImage(entry.slug),
     certification_note: entry.certificationNote,
   }));
@@ -98,6 +109,7 @@ export function createCatalog(options: CatalogOptions): Catalog {
     shopUrl,
     plateOrdersEnabled,
     priceTables: tables,
+    priceBookVersion: book.version,
     listMaterials: () => (plateOrdersEnabled ? materials.map(cloneMaterial) : []),
     getMaterial: (id) => {
       const material = plateOrdersEnabled ? materialById.get(id) : undefined;

@@ -5,7 +5,8 @@ export type { MaterialStock, ThicknessStock } from './materials';
 export { decodeCursor, encodeCursor } from './paging';
 export { interpolateCut } from './plate-stock';
 export type { PlateStock } from './plate-stock';
-export { PRICE_TABLES } from './price-tables';
+export { PRICE_BOOK, PRICE_TABLES, PriceBookSchema, loadPriceBook } from './price-book';
+export type { LoadedPriceBook, PriceBook } from './price-book';
 export type {
   BendRunRow,
   BendingTable,
@@ -17,6 +18,7 @@ export type {
   ProductLeadTimeRules,
   MaterialPrice,
   MaterialPriceTable,
+  PriceSource,
   PriceTables,
   SheetTable,
   ShopRates,

@@ -1,5 +1,9 @@
-// Catalog products sold in tiers. Prices are CAD cents before HST; null means price on request.
+// Catalog products sold in tiers. Their prices (CAD cents before HST; null: price on request) are in
+// the price book (price-book.json, `products.prices`), joined to the tiers when the catalog is made.
 import type { ProductTier, TierKind } from '@shop/contracts';
+
+/** A tier as the catalog describes it; its price comes from the price book. */
+export type TierSpec = Omit<ProductTier, 'unit_amount_cents' | 'orderable'>;
 
 export interface ProductEntry {
   slug: string;
@@ -7,22 +11,14 @@ export interface ProductEntry {
   division: 'farm' | 'shop' | 'trailer' | 'structural';
   blurb: string;
   certificationNote: string | null;
-  tiers: readonly ProductTier[];
+  tiers: readonly TierSpec[];
 }
 
 // Days: design packages go out the next business day; kits are cut in about two weeks, welded units four.
-const tier = (
-  kind: TierKind,
-  unitAmountCents: number | null,
-  includes: string[],
-  leadTimeDays: number | null,
-  label?: string,
-): ProductTier => ({
+const tier = (kind: TierKind, includes: string[], leadTimeDays: number | null, label?: string): TierSpec => ({
   kind,
   label: label ?? TIER_LABELS[kind],
   includes,
-  orderable: unitAmountCents !== null,
-  unit_amount_cents: unitAmountCents,
   lead_time_days: leadTimeDays,
 });
 
@@ -56,9 +52,9 @@ export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
     blurb: 'Eight-foot ring feeder for one round bale, with a slant-bar hay saver and lifting tabs for a loader.',
     certificationNote: null,
     tiers: [
-      tier('design', 14_900, designIncludes(BOTH), 1),
-      tier('kit', 145_000, ['3 ring sections, 2 in square tube rails', '24 slant bars cut to length', 'Lifting tabs and bolts'], 10),
-      tier('welded', 265_000, ['Welded in 3 bolt-together sections', 'Primer and green enamel', 'Hardware'], 20),
+      tier('design', designIncludes(BOTH), 1),
+      tier('kit', ['3 ring sections, 2 in square tube rails', '24 slant bars cut to length', 'Lifting tabs and bolts'], 10),
+      tier('welded', ['Welded in 3 bolt-together sections', 'Primer and green enamel', 'Hardware'], 20),
     ],
   },
   {
@@ -68,9 +64,9 @@ export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
     blurb: 'Six-bar 12 ft gate in 1-5/8 in tube with a chain latch and hinge pins for a wood or steel post.',
     certificationNote: null,
     tiers: [
-      tier('design', 5_900, designIncludes(MEMBERS_ONLY), 1),
-      tier('kit', 28_900, ['Tube cut and notched', 'Hinge straps and pins', 'Chain latch'], 10),
-      tier('welded', 48_900, ['Welded gate, galvanizing primer', 'Hinge pins and chain latch'], 15),
+      tier('design', designIncludes(MEMBERS_ONLY), 1),
+      tier('kit', ['Tube cut and notched', 'Hinge straps and pins', 'Chain latch'], 10),
+      tier('welded', ['Welded gate, galvanizing primer', 'Hinge pins and chain latch'], 15),
     ],
   },
   {
@@ -80,9 +76,9 @@ export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
     blurb: 'Category 1 and 2 three-point frame with a 39 in main spear and two stabilizers for round bales to 1,800 lb.',
     certificationNote: null,
     tiers: [
-      tier('design', 6_900, designIncludes(BOTH), 1),
-      tier('kit', 39_500, ['Frame plates and tube cut and bent', 'Spear sleeves', 'Pins and clips'], 10),
-      tier('welded', 74_500, ['Welded frame, painted', '39 in spear and two 17 in stabilizers', 'Pins and clips'], 20),
+      tier('design', designIncludes(BOTH), 1),
+      tier('kit', ['Frame plates and tube cut and bent', 'Spear sleeves', 'Pins and clips'], 10),
+      tier('welded', ['Welded frame, painted', '39 in spear and two 17 in stabilizers', 'Pins and clips'], 20),
     ],
   },
   {
@@ -92,9 +88,9 @@ export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
     blurb: 'Skid-mounted creep feeder holding 30 bushels, with adjustable calf openings and a rain hood.',
     certificationNote: null,
     tiers: [
-      tier('design', 9_900, designIncludes(BOTH), 1),
-      tier('kit', 119_000, ['Skid, frame and hopper parts cut and bent', 'Adjustable gate bars', 'Hood panels'], 12),
-      tier('welded', null, ['Welded and painted on skids'], null, 'Welded (price on request: built to your herd)'),
+      tier('design', designIncludes(BOTH), 1),
+      tier('kit', ['Skid, frame and hopper parts cut and bent', 'Adjustable gate bars', 'Hood panels'], 12),
+      tier('welded', ['Welded and painted on skids'], null, 'Welded (price on request: built to your herd)'),
     ],
   },
   {
@@ -104,9 +100,9 @@ export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
     blurb: 'Half-inch top with a 2 in grid of 5/8 in holes on a tube frame with levelling feet; takes standard fixture clamps.',
     certificationNote: null,
     tiers: [
-      tier('design', 9_900, designIncludes(BOTH), 1),
-      tier('kit', 189_500, ['1/2 in top plate laser cut with 5/8 in grid holes', 'Frame tube cut to length', 'Levelling feet'], 10),
-      tier('welded', 345_000, ['Welded frame, top bolted and shimmed flat', 'Levelling feet', 'Painted frame'], 20),
+      tier('design', designIncludes(BOTH), 1),
+      tier('kit', ['1/2 in top plate laser cut with 5/8 in grid holes', 'Frame tube cut to length', 'Levelling feet'], 10),
+      tier('welded', ['Welded frame, top bolted and shimmed flat', 'Levelling feet', 'Painted frame'], 20),
     ],
   },
   {
@@ -116,9 +112,9 @@ export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
     blurb: 'H-frame press for a 20 ton bottle jack, with a pinned bed every 4 in and press plates.',
     certificationNote: null,
     tiers: [
-      tier('design', 7_900, designIncludes(BOTH), 1),
-      tier('kit', 49_500, ['Channel uprights and bed cut and drilled', 'Bed pins', 'Press plates'], 10),
-      tier('welded', 89_500, ['Welded frame, painted', 'Bed pins and press plates', 'Jack not included'], 15),
+      tier('design', designIncludes(BOTH), 1),
+      tier('kit', ['Channel uprights and bed cut and drilled', 'Bed pins', 'Press plates'], 10),
+      tier('welded', ['Welded frame, painted', 'Bed pins and press plates', 'Jack not included'], 15),
     ],
   },
   {
@@ -128,9 +124,9 @@ export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
     blurb: 'Two-shelf cart for a MIG welder and one cylinder, with a cable hanger and 5 in casters.',
     certificationNote: null,
     tiers: [
-      tier('design', 3_900, designIncludes(BOTH), 1),
-      tier('kit', 16_900, ['Shelves and frame cut and bent', 'Cylinder chain', 'Casters and bolts'], 7),
-      tier('welded', 32_900, ['Welded and powder coated', 'Casters and cylinder chain'], 15),
+      tier('design', designIncludes(BOTH), 1),
+      tier('kit', ['Shelves and frame cut and bent', 'Cylinder chain', 'Casters and bolts'], 7),
+      tier('welded', ['Welded and powder coated', 'Casters and cylinder chain'], 15),
     ],
   },
   {
@@ -142,9 +138,9 @@ export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
       'A built trailer needs a VIN and a compliance label from a registered manufacturer before it can be plated in Ontario; ' +
       'the welded tier is built and labelled by the shop on request.',
     tiers: [
-      tier('design', 12_900, designIncludes(BOTH), 1),
-      tier('kit', 129_000, ['Channel frame and tongue cut and notched', 'Spring hangers and gussets', 'Axle not included'], 12),
-      tier('welded', null, ['Welded, labelled and VIN-registered frame'], null, 'Welded (price on request: certified build)'),
+      tier('design', designIncludes(BOTH), 1),
+      tier('kit', ['Channel frame and tongue cut and notched', 'Spring hangers and gussets', 'Axle not included'], 12),
+      tier('welded', ['Welded, labelled and VIN-registered frame'], null, 'Welded (price on request: certified build)'),
     ],
   },
   {
@@ -154,9 +150,9 @@ export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
     blurb: 'Five-foot fold-down ramp gate in angle and expanded metal, with a spring assist and hinge pins.',
     certificationNote: null,
     tiers: [
-      tier('design', 4_900, designIncludes(MEMBERS_ONLY), 1),
-      tier('kit', 38_900, ['Angle frame cut and notched', 'Expanded metal cut to size', 'Hinge pins and spring'], 10),
-      tier('welded', 69_000, ['Welded gate, painted', 'Hinge pins and spring assist'], 15),
+      tier('design', designIncludes(MEMBERS_ONLY), 1),
+      tier('kit', ['Angle frame cut and notched', 'Expanded metal cut to size', 'Hinge pins and spring'], 10),
+      tier('welded', ['Welded gate, painted', 'Hinge pins and spring assist'], 15),
     ],
   },
   {
@@ -166,9 +162,9 @@ export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
     blurb: 'Under-bed plate and cross-members for a 2-5/16 in gooseneck ball in a full-size pickup.',
     certificationNote: null,
     tiers: [
-      tier('design', 4_900, designIncludes(BOTH), 1),
-      tier('kit', 29_500, ['1/2 in plate cut and drilled', 'Cross-members', 'Grade 8 bolts'], 10),
-      tier('welded', null, ['Welded assembly fitted to your truck'], null, 'Welded (price on request: fitted to the truck)'),
+      tier('design', designIncludes(BOTH), 1),
+      tier('kit', ['1/2 in plate cut and drilled', 'Cross-members', 'Grade 8 bolts'], 10),
+      tier('welded', ['Welded assembly fitted to your truck'], null, 'Welded (price on request: fitted to the truck)'),
     ],
   },
   {
@@ -178,9 +174,9 @@ export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
     blurb: 'Pair of 10 in channel stringers with tread angles for up to 14 risers at 7-3/4 in, for wood or grating treads.',
     certificationNote: null,
     tiers: [
-      tier('design', 8_900, designIncludes(BOTH), 1),
-      tier('kit', 69_000, ['Two stringers cut and coped', 'Tread angles cut and drilled', 'Base and top plates'], 12),
-      tier('welded', 118_000, ['Stringers with tread angles welded on, primed', 'Base and top plates'], 20),
+      tier('design', designIncludes(BOTH), 1),
+      tier('kit', ['Two stringers cut and coped', 'Tread angles cut and drilled', 'Base and top plates'], 12),
+      tier('welded', ['Stringers with tread angles welded on, primed', 'Base and top plates'], 20),
     ],
   },
   {
@@ -192,9 +188,9 @@ export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
       'Designed to the Ontario Building Code for 125 psf storage; each installation needs a building permit and drawings ' +
       'stamped by a professional engineer licensed in Ontario. Welding by a CWB-certified shop (CSA W47.1).',
     tiers: [
-      tier('design', 29_900, [...designIncludes(BOTH), 'Design loads and connection details for your engineer'], 2),
-      tier('kit', 685_000, ['Columns, beams and joists cut, coped and drilled', 'Base plates and clip angles', 'Structural bolts'], 20, BOLTED_KIT_LABEL),
-      tier('welded', null, ['Shop-welded frames, primed, with a stamped drawing set'], null, 'Welded (price on request: engineered)'),
+      tier('design', [...designIncludes(BOTH), 'Design loads and connection details for your engineer'], 2),
+      tier('kit', ['Columns, beams and joists cut, coped and drilled', 'Base plates and clip angles', 'Structural bolts'], 20, BOLTED_KIT_LABEL),
+      tier('welded', ['Shop-welded frames, primed, with a stamped drawing set'], null, 'Welded (price on request: engineered)'),
     ],
   },
 ];

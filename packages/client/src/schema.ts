@@ -226,7 +226,8 @@ export interface components {
          *       "docs_url": "http://localhost:3000/docs",
          *       "api": "v1",
          *       "storage": "ok",
-         *       "rate_limits": "database"
+         *       "rate_limits": "database",
+         *       "price_book": "2026-11-24.1"
          *     }
          */
         Status: {
@@ -249,6 +250,8 @@ export interface components {
              * @enum {string}
              */
             rate_limits: "redis" | "database" | "memory";
+            /** @description Version of the price book new quotes are priced from (each quote records its own in price_book). */
+            price_book: string;
         };
         /**
          * @example {
@@ -459,6 +462,11 @@ export interface components {
             tax_note: string;
             /** @description Quote-level issues. */
             issues: components["schemas"]["Issue"][];
+            /**
+             * @description Version of the price book the quote was priced from (the date it changed and a serial); GET /status names the current one.
+             * @example 2026-11-24.1
+             */
+            price_book: string;
             /**
              * Format: date-time
              * @example 2026-11-21T15:04:05.123Z

@@ -123,6 +123,10 @@ export const Quote = z
     amount_total_cents: z.int().nullable(),
     tax_note: z.string(),
     issues: z.array(Issue).describe('Quote-level issues.'),
+    price_book: z
+      .string()
+      .meta({ example: '2026-11-24.1' })
+      .describe('Version of the price book the quote was priced from (the date it changed and a serial); GET /status names the current one.'),
     created_at: Timestamp,
     expires_at: Timestamp.describe('created_at + 7 days.'),
   })

@@ -1,6 +1,7 @@
 import { Quote } from '@shop/contracts';
 import { priceQuote } from './price-quote';
 import { catalog, NOW, PLATE_A, PLATE_B, PLATE_C, quoteOptions, request } from './test-fixtures';
+import { PRICE_BOOK } from '@shop/catalog';
 
 // Figures of the catalog used below (CAD): mild steel 0.2836 lb/in3 at 1.35/lb, 304 0.289 lb/in3 at
 // 4.50/lb; laser 180/h = 5 c/s; press brake 120/h; set-up 10 min of laser = 30.00 per item; bend set-up
@@ -187,8 +188,9 @@ describe('priceQuote worked examples', () => {
     expect(Quote.parse(JSON.parse(JSON.stringify(quote)))).toEqual(quote);
     expect(Object.keys(quote)).toEqual([
       'object', 'id', 'status', 'price_type', 'beta', 'notice', 'currency', 'items', 'amount_subtotal_cents',
-      'amount_tax_cents', 'amount_total_cents', 'tax_note', 'issues', 'created_at', 'expires_at',
+      'amount_tax_cents', 'amount_total_cents', 'tax_note', 'issues', 'price_book', 'created_at', 'expires_at',
     ]);
+    expect(quote.price_book).toBe(PRICE_BOOK.version);
     for (const item of quote.items) {
       expect(Object.keys(item)).toEqual([
         'index', 'kind', 'description', 'label', 'status', 'price_type', 'quantity', 'quantity_options',

@@ -59,6 +59,7 @@ export function priceQuote(request: QuoteRequest, options: PriceQuoteOptions): Q
     amount_total_cents: total,
     tax_note: blocked ? TAX_NOTE_BLOCKED : TAX_NOTE_READY,
     issues: [],
+    price_book: catalog.priceBookVersion,
     created_at: new Date(createdMs).toISOString(),
     expires_at: new Date(createdMs + QUOTE_VALIDITY_MS).toISOString(),
   };

@@ -59,6 +59,8 @@ export interface ServiceHealth {
   /** `busy`: another process holds the SQLite write lock just now (writes wait for it). */
   storage: StorageHealth['state'];
   rateLimits: LimitStore;
+  /** The version of the price book new quotes are priced from. */
+  priceBook: string;
 }
 
 /** The use cases of the quote service: the one interface both apps call. */
@@ -138,7 +140,7 @@ export function createService(deps: ServiceDeps): Service {
     admitToolServerRequest: (clientIp) => limits.consume('mcp', clientIp),
     async health() {
       const { state } = await withStorage('take a write', () => storage.health(), { storage: 'unavailable', rate_limits: limits.store() });
-      return { storage: state, rateLimits: limits.store() };
+      return { storage: state, rateLimits: limits.store(), priceBook: catalog.priceBookVersion };
     },
     purgeExpired: (now) => withStorage('delete old rows', () => storage.purgeExpired(now)),
     pricingStats: () => pricer.stats(),

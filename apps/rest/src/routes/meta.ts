@@ -24,6 +24,7 @@ export function mountMeta(api: ApiRouter, options: MetaOptions): void {
       api: 'v1',
       storage: health.storage,
       rate_limits: health.rateLimits,
+      price_book: health.priceBook,
     };
     res.setHeader('Cache-Control', 'no-store');
     res.json(body);

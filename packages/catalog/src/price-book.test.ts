@@ -1,0 +1,60 @@
+import { createCatalog } from './create-catalog';
+import { PRICE_BOOK, loadPriceBook } from './price-book';
+import bundled from './price-book.json';
+import { PRODUCT_ENTRIES } from './products';
+
+/** A copy of the bundled book with one change made by `edit`. */
+function bookWith(edit: (book: Record<string, any>) => void): unknown {
+  const book = structuredClone(bundled) as Record<string, any>;
+  edit(book);
+  return book;
+}
+
+describe('the price book', () => {
+  it('loads the bundled book, versioned by date and serial', () => {
+    expect(PRICE_BOOK.version).toMatch(/^\d{4}-\d{2}-\d{2}\.\d+$/);
+    expect(createCatalog({ shopUrl: 'https://shop.example.ca' }).priceBookVersion).toBe(PRICE_BOOK.version);
+  });
+
+  it('holds exactly the prices of the catalog’s tiers, and the catalog sells them at those prices', () => {
+    const catalog = createCatalog({ shopUrl: 'https://shop.example.ca' });
+    expect(Object.keys(PRICE_BOOK.productPrices).sort()).toEqual(PRODUCT_ENTRIES.map((entry) => entry.slug).sort());
+    for (const entry of PRODUCT_ENTRIES) {
+      expect(Object.keys(PRICE_BOOK.productPrices[entry.slug]!).sort()).toEqual(entry.tiers.map((tier) => tier.kind).sort());
+      for (const tier of catalog.getProduct(entry.slug)!.tiers) {
+        const price = PRICE_BOOK.productPrices[entry.slug]![tier.kind];
+        expect(tier.unit_amount_cents).toBe(price);
+        expect(tier.orderable).toBe(price !== null);
+      }
+    }
+  });
+
+  it('prices from another book when given one: a changed rate moves the figure, and the version with it', () => {
+    const dearer = loadPriceBook(bookWith((book) => {
+      book.version = '2026-12-01.1';
+      book.products.prices['round-bale-feeder'].kit = 150_000;
+    }));
+    const catalog = createCatalog({ shopUrl: 'https://shop.example.ca', priceBook: dearer });
+    expect(catalog.priceBookVersion).toBe('2026-12-01.1');
+    expect(catalog.getProduct('round-bale-feeder')!.tiers.find((t) => t.kind === 'kit')!.unit_amount_cents).toBe(150_000);
+  });
+
+  it.each([
+    ['a feed that rises with thickness', (book: Record<string, any>) => (book.cutting.rows.mild_steel[3][1] = 400), /cutting\.rows\.mild_steel\.3: row 3: the feed must fall as the plate gets thicker \(400 in\/min at 0\.25 in after 320 at 0\.1875 in\)/],
+    ['negative money', (book: Record<string, any>) => (book.shop.minimumItemCents = -1), /shop\.minimumItemCents: .*>=0/],
+    ['money in fractions of a cent', (book: Record<string, any>) => (book.materials.rows.mild_steel.priceCentsPerLb = 1.5), /materials\.rows\.mild_steel\.priceCentsPerLb/],
+    ['a table without a source', (book: Record<string, any>) => delete book.laser.source, /laser\.source/],
+    ['a source the book does not define', (book: Record<string, any>) => (book.sheet.source = ['nowhere']), /sheet names the source "nowhere", which the book does not define/],
+    ['a source without a date', (book: Record<string, any>) => delete book.sources.matweb.date, /sources\.matweb\.date/],
+    ['a source with neither a url nor a document', (book: Record<string, any>) => delete book.sources.matweb.url, /sources\.matweb: a source needs a url or a document/],
+    ['a version that is not a date and serial', (book: Record<string, any>) => (book.version = 'latest'), /version: a version is the date the book was changed and a serial/],
+    ['a figure the book does not know', (book: Record<string, any>) => (book.shop.discountCents = 5), /shop: .*discountCents/],
+  ])('refuses a book with %s, naming where', (_name, edit, message) => {
+    expect(() => loadPriceBook(bookWith(edit))).toThrow(message);
+  });
+
+  it('refuses a catalog whose product has no price in the book', () => {
+    const missing = loadPriceBook(bookWith((book) => delete book.products.prices['round-bale-feeder'].welded));
+    expect(() => createCatalog({ shopUrl: 'https://shop.example.ca', priceBook: missing })).toThrow('The price book has no welded price for round-bale-feeder.');
+  });
+});

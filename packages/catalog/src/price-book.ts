@@ -1,0 +1,145 @@
+// The price book: every rate, table, minimum and catalog price in one versioned file
+// (price-book.json), each group naming its dated sources. It is checked here when the catalog
+// loads, so a book that breaks a rule (a feed that rises with thickness, negative money, a figure
+// without a source) never prices anything. Changing a price is editing the file and its version.
+import { MATERIAL_IDS, TIER_KINDS, z } from '@shop/contracts';
+import type { MaterialId } from '@shop/contracts';
+import bundled from './price-book.json';
+import type { CutRow, PriceSource, PriceTables } from './price-tables';
+
+const cents = z.int().min(0).describe('CAD cents');
+const positive = z.number().positive();
+const isoDate = z.iso.date();
+
+const Source = z
+  .object({ name: z.string().min(10), url: z.url().optional(), document: z.string().min(10).optional(), date: isoDate })
+  .strict()
+  .refine((source) => source.url !== undefined || source.document !== undefined, 'a source needs a url or a document');
+
+const perMaterial = <T extends z.ZodType>(value: T) => z.object(Object.fromEntries(MATERIAL_IDS.map((id) => [id, value])) as Record<MaterialId, T>).strict();
+
+/** Feed and pierce time by rising thickness: [thickness in, feed in/min, pierce s]. */
+const CutRows = z
+  .array(z.tuple([positive, positive, z.number().min(0)]))
+  .min(1)
+  .superRefine((rows, ctx) => {
+    for (let i = 1; i < rows.length; i += 1) {
+      const [thickness, feed] = rows[i]!;
+      const [previousThickness, previousFeed] = rows[i - 1]!;
+      if (thickness <= previousThickness) ctx.addIssue({ code: 'custom', message: `row ${i}: thicknesses must rise (${thickness} after ${previousThickness})`, path: [i] });
+      if (feed >= previousFeed) ctx.addIssue({ code: 'custom', message: `row ${i}: the feed must fall as the plate gets thicker (${feed} in/min at ${thickness} in after ${previousFeed} at ${previousThickness} in)`, path: [i] });
+    }
+  });
+
+function sourced<T extends z.ZodRawShape>(shape: T) {
+  return z.object({ source: z.array(z.string()).min(1), ...shape }).strict();
+}
+
+const TierPrices = z.object(Object.fromEntries(TIER_KINDS.map((kind) => [kind, cents.nullable()])) as Record<(typeof TIER_KINDS)[number], z.ZodNullable<typeof cents>>).partial().strict();
+
+export const PriceBookSchema = z
+  .object({
+    $comment: z.string().optional(),
+    version: z.string().regex(/^\d{4}-\d{2}-\d{2}\.\d+$/, 'a version is the date the book was changed and a serial, e.g. 2026-11-24.1'),
+    currency: z.literal('cad'),
+    sources: z.record(z.string().regex(/^[a-z0-9-]+$/), Source),
+    materials: sourced({ rows: perMaterial(z.object({ name: z.string().min(1), densityLbPerIn3: positive, priceCentsPerLb: cents }).strict()) }),
+    cutting: sourced({ rows: perMaterial(CutRows) }),
+    laser: sourced({ maxThicknessIn: perMaterial(positive) }),
+    shop: sourced({
+      laserCentsPerHour: cents,
+      pressBrakeCentsPerHour: cents,
+      jobSetupMinutes: z.number().min(0),
+      bendSetupMinutesPerLine: z.number().min(0),
+      handlingCentsPerPiece: cents,
+      handlingCentsPerLb: cents,
+      minimumItemCents: cents,
+      sheetAllowanceIn: z.number().min(0),
+    }),
+    bending: sourced({
+      run: z
+        .array(z.object({ upToThicknessIn: positive.nullable(), secondsPerBend: positive }).strict())
+        .min(1)
+        .refine((rows) => rows.every((row, i) => (row.upToThicknessIn === null) === (i === rows.length - 1)), 'only the last bending row is open-ended (null)'),
+      maxThicknessIn: perMaterial(positive.nullable()),
+    }),
+    sheet: sourced({ widthIn: positive, heightIn: positive }),
+    dfm: sourced({
+      minPartSizeIn: positive,
+      webThicknessRatio: positive,
+      minWebIn: positive,
+      holeBlockRatio: positive,
+      holeWarnRatio: positive,
+      flangeThicknessRatio: positive,
+      minFlangeIn: positive,
+      holeBendClearanceRatio: positive,
+    }),
+    leadTimes: sourced({
+      carriedDays: z.tuple([z.int().min(0), z.int().min(0)]),
+      bentDays: z.tuple([z.int().min(0), z.int().min(0)]),
+      notCarriedExtraDays: z.int().min(0),
+      maxPiecesStated: z.int().positive(),
+      maxWeightLbStated: positive,
+    }),
+    productLeadTimes: sourced({ kitUnitsPerDay: positive, weldedUnitsPerDay: positive }),
+    products: sourced({ prices: z.record(z.string(), TierPrices) }),
+  })
+  .strict()
+  .superRefine((book, ctx) => {
+    // Every group names sources the book defines.
+    for (const [group, value] of Object.entries(book)) {
+      const source = (value as { source?: unknown }).source;
+      if (!Array.isArray(source)) continue;
+      for (const key of source as string[]) {
+        if (!(key in book.sources)) ctx.addIssue({ code: 'custom', message: `${group} names the source "${key}", which the book does not define`, path: [group, 'source'] });
+      }
+    }
+  });
+
+export type PriceBook = z.output<typeof PriceBookSchema>;
+
+/** A checked price book and the tables pricing reads from it. */
+export interface LoadedPriceBook {
+  version: string;
+  tables: PriceTables;
+  /** Catalog prices by product slug and tier; null: price on request. */
+  productPrices: Readonly<Record<string, Partial<Record<(typeof TIER_KINDS)[number], number | null>>>>;
+}
+
+/** Checks a price book (parsed JSON) and turns it into the tables; throws naming every broken rule. */
+export function loadPriceBook(json: unknown): LoadedPriceBook {
+  const parsed = PriceBookSchema.safeParse(json);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(book)'}: ${issue.message}`);
+    throw new Error(`The price book is not valid:\n${problems.join('\n')}`);
+  }
+  const book = parsed.data;
+  const sources = (keys: readonly string[]): PriceSource[] => keys.map((key) => ({ key, ...book.sources[key]! }));
+  const cutRows = (rows: ReadonlyArray<readonly [number, number, number]>): CutRow[] =>
+    rows.map(([thicknessIn, feedInPerMin, pierceSeconds]) => ({ thicknessIn, feedInPerMin, pierceSeconds }));
+  const tables: PriceTables = {
+    materials: { rows: book.materials.rows, source: sources(book.materials.source) },
+    cutting: {
+      rows: Object.fromEntries(MATERIAL_IDS.map((id) => [id, cutRows(book.cutting.rows[id])])) as Record<MaterialId, CutRow[]>,
+      source: sources(book.cutting.source),
+    },
+    laser: { maxThicknessIn: book.laser.maxThicknessIn, source: sources(book.laser.source) },
+    shop: { ...book.shop, source: sources(book.shop.source) },
+    bending: {
+      run: book.bending.run.map((row) => ({ upToThicknessIn: row.upToThicknessIn ?? Number.POSITIVE_INFINITY, secondsPerBend: row.secondsPerBend })),
+      maxThicknessIn: book.bending.maxThicknessIn,
+      source: sources(book.bending.source),
+    },
+    sheet: { ...book.sheet, source: sources(book.sheet.source) },
+    dfm: { ...book.dfm, source: sources(book.dfm.source) },
+    leadTimes: { ...book.leadTimes, source: sources(book.leadTimes.source) },
+    productLeadTimes: { ...book.productLeadTimes, source: sources(book.productLeadTimes.source) },
+  };
+  return { version: book.version, tables, productPrices: book.products.prices };
+}
+
+/** The book bundled with this release (packages/catalog/src/price-book.json). */
+export const PRICE_BOOK: LoadedPriceBook = loadPriceBook(bundled);
+
+/** The bundled book's tables. */
+export const PRICE_TABLES: PriceTables = PRICE_BOOK.tables;
