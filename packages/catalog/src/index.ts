@@ -18,6 +18,7 @@ export type {
   ProductLeadTimeRules,
   MaterialPrice,
   MaterialPriceTable,
+  NestingTable,
   PriceSource,
   PriceTables,
   SheetTable,

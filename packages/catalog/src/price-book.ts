@@ -54,7 +54,6 @@ export const PriceBookSchema = z
       handlingCentsPerPiece: cents,
       handlingCentsPerLb: cents,
       minimumItemCents: cents,
-      sheetAllowanceIn: z.number().min(0),
     }),
     bending: sourced({
       run: z
@@ -64,6 +63,7 @@ export const PriceBookSchema = z
       maxThicknessIn: perMaterial(positive.nullable()),
     }),
     sheet: sourced({ widthIn: positive, heightIn: positive }),
+    nesting: sourced({ edgeMarginIn: z.number().min(0), partSpacingIn: z.number().min(0) }),
     dfm: sourced({
       minPartSizeIn: positive,
       webThicknessRatio: positive,
@@ -78,8 +78,8 @@ export const PriceBookSchema = z
       carriedDays: z.tuple([z.int().min(0), z.int().min(0)]),
       bentDays: z.tuple([z.int().min(0), z.int().min(0)]),
       notCarriedExtraDays: z.int().min(0),
-      maxPiecesStated: z.int().positive(),
-      maxWeightLbStated: positive,
+      maxSheetsStated: z.int().positive(),
+      maxBrakeHoursStated: positive,
     }),
     productLeadTimes: sourced({ kitUnitsPerDay: positive, weldedUnitsPerDay: positive }),
     products: sourced({ prices: z.record(z.string(), TierPrices) }),
@@ -131,6 +131,7 @@ export function loadPriceBook(json: unknown): LoadedPriceBook {
       source: sources(book.bending.source),
     },
     sheet: { ...book.sheet, source: sources(book.sheet.source) },
+    nesting: { ...book.nesting, source: sources(book.nesting.source) },
     dfm: { ...book.dfm, source: sources(book.dfm.source) },
     leadTimes: { ...book.leadTimes, source: sources(book.leadTimes.source) },
     productLeadTimes: { ...book.productLeadTimes, source: sources(book.productLeadTimes.source) },

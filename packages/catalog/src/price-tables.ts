@@ -50,8 +50,6 @@ export interface ShopRates {
   handlingCentsPerLb: number;
   /** No plate item is priced below this. */
   minimumItemCents: number;
-  /** Each side of the part's bounding rectangle grows by this much to get the sheet it consumes. */
-  sheetAllowanceIn: number;
   source: readonly PriceSource[];
 }
 
@@ -66,6 +64,15 @@ export interface BendingTable {
   run: readonly BendRunRow[];
   /** Thickest plate bent, per material; null when the material is not bent at all. */
   maxThicknessIn: Readonly<Record<MaterialId, number | null>>;
+  source: readonly PriceSource[];
+}
+
+/** How the pieces of an item are laid on the sheets (see @shop/pricing's nesting). */
+export interface NestingTable {
+  /** Kept clear along every edge of the sheet. */
+  edgeMarginIn: number;
+  /** Between two pieces, kerf included. */
+  partSpacingIn: number;
   source: readonly PriceSource[];
 }
 
@@ -85,9 +92,9 @@ export interface LeadTimeRules {
   bentDays: readonly [number, number];
   /** Days added when the plate is not stocked and has to be brought in. */
   notCarriedExtraDays: number;
-  /** Above either figure the lead time is confirmed after the order. */
-  maxPiecesStated: number;
-  maxWeightLbStated: number;
+  /** Past either figure (sheets of the nest, press-brake hours of the bends) the lead time is confirmed after the order. */
+  maxSheetsStated: number;
+  maxBrakeHoursStated: number;
   source: readonly PriceSource[];
 }
 
@@ -110,6 +117,7 @@ export interface PriceTables {
   shop: ShopRates;
   bending: BendingTable;
   sheet: SheetTable;
+  nesting: NestingTable;
   dfm: DfmTable;
   leadTimes: LeadTimeRules;
   productLeadTimes: ProductLeadTimeRules;

@@ -1,7 +1,7 @@
 import { createCatalog } from '@shop/catalog';
 import type { PlateStock } from '@shop/catalog';
 import type { PlateMeasures } from '@shop/geometry';
-import { computePlateCost, priceQuantity } from './plate-cost';
+import { computePlateCost, materialCents, nestQuantity, priceQuantity } from './plate-cost';
 
 const catalog = createCatalog({ shopUrl: 'https://shop.example.ca' });
 const stock = (material: Parameters<typeof catalog.findPlateStock>[0], t: number): PlateStock =>
@@ -27,12 +27,11 @@ function measures(partial: Partial<PlateMeasures>): PlateMeasures {
 describe('computePlateCost', () => {
   it('prices a 6 x 4 in 1/4 in mild steel plate with 4 holes and 1 bend', () => {
     // Mild steel 0.25 in: 0.2836 lb/in3, 135 c/lb, feed 180 in/min, pierce 0.4 s, bend 45 s.
-    // lb per in2 = 0.25 x 0.2836 = 0.0709.
-    // sheet 6.5 x 4.5 x 0.0709 = 2.073825 lb x 135 = 279.97 -> 280 c
     // cut 26.283185 in / 180 x 60 = 8.761062 s + 5 pierces x 0.4 = 10.761062 s x 5 c/s = 53.81 -> 54 c
-    // net 23.214602 in2 x 0.0709 = 1.645915 lb: handling 75 + 13.17 -> 75 + 13 = 88 c
-    // bending 1 x 45 s x 12,000 c/h / 3,600 = 150 c; piece = 280 + 54 + 88 + 150 = 572 c
+    // net 23.214602 in2 x 0.0709 lb/in2 = 1.645915 lb: handling 75 + 13.17 -> 75 + 13 = 88 c
+    // bending 1 x 45 s x 12,000 c/h / 3,600 = 150 c; piece = 54 + 88 + 150 = 292 c
     // job = 10 min at 18,000 c/h (3,000) + 1 bend line x 10 min at 12,000 c/h (2,000) = 5,000 c
+    // Material is the nest's: 6 x 4 in pieces with 0.25 in between lie 9 across and 28 along a sheet.
     const cost = computePlateCost(
       measures({
         widthIn: 6,
@@ -49,41 +48,44 @@ describe('computePlateCost', () => {
       catalog.priceTables,
     );
     expect(cost).toMatchObject({
-      materialCents: 280,
       cuttingCents: 54,
       handlingCents: 88,
       bendingCents: 150,
-      pieceCents: 572,
+      pieceCents: 292,
       setupCents: 3_000,
       bendSetupCents: 2_000,
       jobCents: 5_000,
       minimumCents: 3_500,
     });
-    expect(cost.sheetLb).toBeCloseTo(2.073825, 6);
     expect(cost.netLb).toBeCloseTo(1.645915, 6);
-    // 10 pieces: 5,000 + 10 x 572 = 10,720, 1,072 each; 100: 62,200, 622 each; 1: 5,572.
-    expect(priceQuantity(cost, 10)).toEqual({ quantity: 10, unit_amount_cents: 1_072, amount_cents: 10_720 });
-    expect(priceQuantity(cost, 100)).toEqual({ quantity: 100, unit_amount_cents: 622, amount_cents: 62_200 });
-    expect(priceQuantity(cost, 1)).toEqual({ quantity: 1, unit_amount_cents: 5_572, amount_cents: 5_572 });
+    // Each piece pays 1/252 of the sheet: 7,200 / 252 = 28.5714 in2. 10 pieces: 285.714 in2 x 0.0709
+    // = 20.2571 lb x 135 = 2,734.7 -> 2,735 c.
+    expect(nestQuantity(cost, 10)).toMatchObject({ perSheet: 252, sheets: 1, rotated: false });
+    expect(materialCents(cost, nestQuantity(cost, 10))).toBe(2_735);
+    // 5,000 + 2,735 + 10 x 292 = 10,655, 1,066 each (1,065.5 rounds up); 100: 5,000 + 27,347 + 29,200
+    // = 61,547, 615 each; 1: 5,000 + 273 + 292 = 5,565.
+    expect(priceQuantity(cost, 10)).toEqual({ quantity: 10, unit_amount_cents: 1_066, amount_cents: 10_655 });
+    expect(priceQuantity(cost, 100)).toEqual({ quantity: 100, unit_amount_cents: 615, amount_cents: 61_547 });
+    expect(priceQuantity(cost, 1)).toEqual({ quantity: 1, unit_amount_cents: 5_565, amount_cents: 5_565 });
   });
 
   it('interpolates 5/16 in mild steel halfway between the 1/4 and 3/8 rows and applies the minimum', () => {
     // Feed (180 + 95) / 2 = 137.5 in/min, pierce (0.4 + 1.0) / 2 = 0.7 s. lb per in2 = 0.3125 x 0.2836 = 0.088625.
-    // 3 x 2 in: sheet 3.5 x 2.5 x 0.088625 = 0.775469 lb x 135 = 104.69 -> 105 c
     // cut 10 / 137.5 x 60 = 4.363636 s + 0.7 = 5.063636 s x 5 = 25.32 -> 25 c
-    // net 6 x 0.088625 = 0.53175 lb: 75 + 4.25 -> 79 c. Piece 105 + 25 + 79 = 209 c; job 3,000 c.
+    // net 6 x 0.088625 = 0.53175 lb: 75 + 4.25 -> 79 c. Piece 25 + 79 = 104 c; job 3,000 c.
+    // 954 pieces fit a sheet: each pays 7,200 / 954 = 7.547 in2 (0.669 lb, 90.3 c).
     const cost = computePlateCost(
       measures({ widthIn: 3, heightIn: 2, outlineAreaIn2: 6, netAreaIn2: 6, cutLengthIn: 10 }),
       stock('mild_steel', 0.3125),
       catalog.priceTables,
     );
-    expect(cost).toMatchObject({ materialCents: 105, cuttingCents: 25, handlingCents: 79, bendingCents: 0, pieceCents: 209, jobCents: 3_000 });
-    // 1 piece: 3,000 + 209 = 3,209 is under the 3,500 minimum.
+    expect(cost).toMatchObject({ cuttingCents: 25, handlingCents: 79, bendingCents: 0, pieceCents: 104, jobCents: 3_000 });
+    // 1 piece: 3,000 + 90 + 104 = 3,194 is under the 3,500 minimum.
     expect(priceQuantity(cost, 1)).toEqual({ quantity: 1, unit_amount_cents: 3_500, amount_cents: 3_500 });
-    // 2 pieces: 3,418 is still under it: 1,750 each.
+    // 2 pieces: 3,000 + 181 + 208 = 3,389 is still under it: 1,750 each.
     expect(priceQuantity(cost, 2)).toEqual({ quantity: 2, unit_amount_cents: 1_750, amount_cents: 3_500 });
-    // 3 pieces: 3,000 + 627 = 3,627, 1,209 each.
-    expect(priceQuantity(cost, 3)).toEqual({ quantity: 3, unit_amount_cents: 1_209, amount_cents: 3_627 });
+    // 3 pieces: 3,000 + 271 + 312 = 3,583, 1,194 each.
+    expect(priceQuantity(cost, 3)).toEqual({ quantity: 3, unit_amount_cents: 1_194, amount_cents: 3_583 });
   });
 
   it('charges one set-up per bend line and a run per bend per piece', () => {

@@ -1,27 +1,35 @@
-// The plate model: one job at its quantity. Per piece: the sheet it consumes, laser time, handling
-// and press-brake run time; per job: set-up and one set-up per bend line; and a minimum per item.
+// The plate model: one job at its quantity. The quantity is nested on the shop's sheets and the job
+// pays for the sheet it consumes (nesting.ts); each piece adds laser time, handling and press-brake
+// run time; the job adds its set-up and one set-up per bend line; and an item has a minimum.
 import type { PlateStock, PriceTables } from '@shop/catalog';
 import type { PlateMeasures } from '@shop/geometry';
 import { centsOf, divideRoundHalfUp } from './money';
+import { nestRectangles } from './nesting';
+import type { Nest, NestingRules } from './nesting';
 
 export interface PlateCost {
-  /** Bounding rectangle grown by the sheet allowance each side x thickness x density. */
-  sheetLb: number;
   /** The finished part: (outline area - cutouts) x thickness x density. */
   netLb: number;
   /** Cut length / feed + pierces x pierce time. */
   cutSeconds: number;
-  materialCents: number;
   cuttingCents: number;
   handlingCents: number;
   bendingCents: number;
-  /** Sum of the four above: what each piece adds. */
+  /** Sum of the three above: what each piece adds besides its material. */
   pieceCents: number;
   setupCents: number;
   bendSetupCents: number;
   /** Set-up plus bend set-ups: paid once per item whatever the quantity. */
   jobCents: number;
   minimumCents: number;
+  /** Press-brake hours of one piece's bends (run time, not set-up). */
+  brakeHoursPerPiece: number;
+  /** What the nest needs to know: the part's bounding box, the sheet and its rules, the plate's weight and price by area. */
+  widthIn: number;
+  heightIn: number;
+  nesting: NestingRules;
+  lbPerIn2: number;
+  priceCentsPerLb: number;
 }
 
 export interface PricedQuantity {
@@ -32,37 +40,55 @@ export interface PricedQuantity {
 
 export function computePlateCost(measures: PlateMeasures, stock: PlateStock, tables: PriceTables): PlateCost {
   const shop = tables.shop;
-  const grow = 2 * shop.sheetAllowanceIn;
   const lbPerIn2 = stock.thicknessIn * stock.densityLbPerIn3;
-  const sheetLb = (measures.widthIn + grow) * (measures.heightIn + grow) * lbPerIn2;
   const netLb = measures.netAreaIn2 * lbPerIn2;
   const cutSeconds = (measures.cutLengthIn / stock.feedInPerMin) * 60 + measures.pierceCount * stock.pierceSeconds;
+  const brakeHoursPerPiece = (measures.bendCount * stock.bendSecondsPerBend) / 3600;
 
-  const materialCents = centsOf(sheetLb, stock.priceCentsPerLb);
   const cuttingCents = centsOf(cutSeconds / 3600, shop.laserCentsPerHour);
   const handlingCents = shop.handlingCentsPerPiece + centsOf(netLb, shop.handlingCentsPerLb);
-  const bendingCents = centsOf((measures.bendCount * stock.bendSecondsPerBend) / 3600, shop.pressBrakeCentsPerHour);
+  const bendingCents = centsOf(brakeHoursPerPiece, shop.pressBrakeCentsPerHour);
   const setupCents = centsOf(shop.jobSetupMinutes / 60, shop.laserCentsPerHour);
   const bendSetupCents = centsOf((measures.bendCount * shop.bendSetupMinutesPerLine) / 60, shop.pressBrakeCentsPerHour);
 
   return {
-    sheetLb,
     netLb,
     cutSeconds,
-    materialCents,
     cuttingCents,
     handlingCents,
     bendingCents,
-    pieceCents: materialCents + cuttingCents + handlingCents + bendingCents,
+    pieceCents: cuttingCents + handlingCents + bendingCents,
     setupCents,
     bendSetupCents,
     jobCents: setupCents + bendSetupCents,
     minimumCents: shop.minimumItemCents,
+    brakeHoursPerPiece,
+    widthIn: measures.widthIn,
+    heightIn: measures.heightIn,
+    nesting: {
+      sheetWidthIn: tables.sheet.widthIn,
+      sheetHeightIn: tables.sheet.heightIn,
+      edgeMarginIn: tables.nesting.edgeMarginIn,
+      partSpacingIn: tables.nesting.partSpacingIn,
+    },
+    lbPerIn2,
+    priceCentsPerLb: stock.priceCentsPerLb,
   };
 }
 
-/** amount = max(minimum, job + quantity x piece); unit = amount / quantity to the nearest cent. */
+/** How `quantity` pieces lie on the sheets. */
+export function nestQuantity(cost: PlateCost, quantity: number): Nest {
+  return nestRectangles(cost.widthIn, cost.heightIn, quantity, cost.nesting);
+}
+
+/** The sheet the job consumes, at the plate's price per lb. */
+export function materialCents(cost: PlateCost, nest: Nest): number {
+  return centsOf(nest.chargedAreaIn2 * cost.lbPerIn2, cost.priceCentsPerLb);
+}
+
+/** amount = max(minimum, job + material of the nest + quantity x piece); unit = amount / quantity to the nearest cent. */
 export function priceQuantity(cost: PlateCost, quantity: number): PricedQuantity {
-  const amount = Math.max(cost.minimumCents, cost.jobCents + quantity * cost.pieceCents);
+  const material = materialCents(cost, nestQuantity(cost, quantity));
+  const amount = Math.max(cost.minimumCents, cost.jobCents + material + quantity * cost.pieceCents);
   return { quantity, unit_amount_cents: divideRoundHalfUp(amount, quantity), amount_cents: amount };
 }

@@ -5,9 +5,9 @@ import { PLATE_A, PLATE_C, catalog } from './test-fixtures';
 
 describe('pricing one item alone', () => {
   it('prices the plate of a stored design again at another quantity', () => {
-    // Plate A at 25 pieces: 5,000 + 25 x 572 = 19,300, 772 each.
+    // Plate A at 25 pieces: 5,000 + 25 shares of a 252-piece sheet (6,837 c) + 25 x 292 = 19,137, 765 each.
     const quoted = pricePlateItem(PlateItem.parse({ ...PLATE_A, quantity: 25 }), { catalog });
-    expect(quoted).toMatchObject({ index: 0, quantity: 25, amount_cents: 19_300, unit_amount_cents: 772 });
+    expect(quoted).toMatchObject({ index: 0, quantity: 25, amount_cents: 19_137, unit_amount_cents: 765 });
     expect(quoted.quantity_options.map((o) => o.quantity)).toEqual([1, 100]);
     // No drawing address unless one is given.
     expect(quoted.plate?.preview_url).toBeNull();
@@ -32,6 +32,6 @@ describe('pricing one item alone', () => {
     const product = priceItem(ProductItem.parse({ kind: 'product', slug: 'shop-press-20t', tier: 'welded', quantity: 3 }), { catalog, index: 1 });
     expect(product).toMatchObject({ index: 1, kind: 'product', amount_cents: 268_500, unit_amount_cents: 89_500 });
     const plate = priceItem(PlateItem.parse(PLATE_A), { catalog, previewUrl: 'https://quote.example.ca/p.svg' });
-    expect(plate).toMatchObject({ kind: 'plate', amount_cents: 10_720, plate: { preview_url: 'https://quote.example.ca/p.svg' } });
+    expect(plate).toMatchObject({ kind: 'plate', amount_cents: 10_655, plate: { preview_url: 'https://quote.example.ca/p.svg' } });
   });
 });

@@ -6,7 +6,8 @@ import type { PlateAnalysis } from '@shop/geometry';
 import { describePlate, describePlateIncludes, formatInches } from './describe';
 import { hasBlocking, makeIssue, sortIssues } from './issues';
 import { describeLabelProblem, screenLabel } from './labels';
-import { computePlateCost, priceQuantity } from './plate-cost';
+import { computePlateCost, nestQuantity, priceQuantity } from './plate-cost';
+import type { PlateCost } from './plate-cost';
 import { RFQ_LINK, validatePlateItem } from './validate';
 
 export interface PricePlateOptions {
@@ -84,13 +85,14 @@ export function pricePlate(item: PlateItem, stock: PlateStock, catalog: Catalog,
     unit = priced.unit_amount_cents;
     amount = priced.amount_cents;
     quantityOptions = otherQuantities(item.quantity, item.quantity_options).map((q) => priceQuantity(cost, q));
-    leadTime = planLeadTime(item, stock, catalog, analysis, cost.netLb, issues, at);
+    leadTime = planLeadTime(item, stock, catalog, analysis, cost, issues, at);
   }
+  const perSheet = !blocked && cost !== null ? nestQuantity(cost, 1).perSheet : null;
 
   return {
     index,
     kind: 'plate',
-    description: describePlate(item, stock, analysis),
+    description: describePlate(item, stock, analysis) + (perSheet === null ? '' : `, ${groupThousands(perSheet)} per ${formatInches(tables.sheet.widthIn)} x ${formatInches(tables.sheet.heightIn)} in sheet`),
     label: screened.label,
     status: blocked ? 'blocked' : 'ready',
     price_type: 'firm',
@@ -121,24 +123,29 @@ function explainNoBend(stock: PlateStock, catalog: Catalog): string {
   return `${stock.materialName} is bent up to ${formatInches(limit)} in thick and this plate is ${stock.label}. Remove the bends or choose ${formatInches(limit)} in or thinner.`;
 }
 
-/** Lead time for the quantity asked, adding the info issues that explain it; null past the stated limits. */
+/**
+ * Lead time for the quantity asked, adding the info issues that explain it; null past the stated
+ * limits: the nest needs more sheets, or the bends more press-brake hours, than the schedule states.
+ */
 function planLeadTime(
   item: PlateItem,
   stock: PlateStock,
   catalog: Catalog,
   analysis: PlateAnalysis,
-  netLb: number,
+  cost: PlateCost,
   issues: Issue[],
   at: string,
 ): LeadTime | null {
-  const rules = catalog.priceTables.leadTimes;
+  const tables = catalog.priceTables;
+  const rules = tables.leadTimes;
   const bent = analysis.bendCount > 0;
   const [baseMin, baseMax] = bent ? rules.bentDays : rules.carriedDays;
   const extra = stock.carried ? 0 : rules.notCarriedExtraDays;
   const min = baseMin + extra;
   const max = baseMax + extra;
-  const totalLb = netLb * item.quantity;
-  const stated = item.quantity <= rules.maxPiecesStated && totalLb <= rules.maxWeightLbStated;
+  const sheets = nestQuantity(cost, item.quantity).sheets;
+  const brakeHours = item.quantity * cost.brakeHoursPerPiece + (analysis.bendCount * tables.shop.bendSetupMinutesPerLine) / 60;
+  const stated = sheets <= rules.maxSheetsStated && brakeHours <= rules.maxBrakeHoursStated;
   if (!stock.carried) {
     issues.push(
       makeIssue(
@@ -150,11 +157,13 @@ function planLeadTime(
     );
   }
   if (!stated) {
+    const work = [`${groupThousands(sheets)} ${sheets === 1 ? 'sheet' : 'sheets'}`];
+    if (bent) work.push(`${formatHours(brakeHours)} press-brake hours`);
     issues.push(
       makeIssue(
         'lead_time_after_order',
-        `The lead time for ${item.quantity} pieces (${groupThousands(Math.round(totalLb))} lb) is confirmed after the order; ` +
-          `one piece takes ${min}-${max} business days.`,
+        `The lead time for ${groupThousands(item.quantity)} pieces (${work.join(', ')}) is confirmed after the order; ` +
+          `up to ${rules.maxSheetsStated} sheets${bent ? ` and ${rules.maxBrakeHoursStated} press-brake hours` : ''} take ${min}-${max} business days.`,
         `${at}.quantity`,
       ),
     );
@@ -167,6 +176,10 @@ function planLeadTime(
     days_max: max,
     note: `Business days from the order, ready to ship or pick up; includes ${includes.join(' and ')}.`,
   };
+}
+
+function formatHours(hours: number): string {
+  return hours >= 10 ? String(Math.round(hours)) : hours.toFixed(1);
 }
 
 function groupThousands(value: number): string {

@@ -23,25 +23,26 @@ describe('priceQuote worked examples', () => {
   it('prices plate A: 6 x 4 in 1/4 in mild steel, 4 holes, 1 bend, 10 pieces', () => {
     // Outline 24 in2, holes 4 x pi x 0.25^2 = 0.785398 in2: net 23.214602 in2.
     // Cut 2 x (6 + 4) + 4 x pi x 0.5 = 26.283185 in; 5 pierces. Feed 180 in/min, pierce 0.4 s.
-    // material: 6.5 x 4.5 x 0.25 x 0.2836 = 2.073825 lb x 135 c = 279.97 -> 280
     // cutting: 26.283185 / 180 x 60 = 8.761062 s + 5 x 0.4 s = 10.761062 s x 5 c = 53.81 -> 54
     // handling: 75 + 23.214602 x 0.0709 = 1.645915 lb x 8 c = 13.17 -> 13: 88
-    // bending: 45 s x 12,000 c / 3,600 s = 150. Piece 280 + 54 + 88 + 150 = 572.
-    // Job: 3,000 + 2,000 = 5,000. 10 pieces: 5,000 + 5,720 = 10,720 -> 1,072 each.
-    // 1 piece: 5,572. 100 pieces: 5,000 + 57,200 = 62,200 -> 622 each.
+    // bending: 45 s x 12,000 c / 3,600 s = 150. Piece 54 + 88 + 150 = 292. Job: 3,000 + 2,000 = 5,000.
+    // material: 252 pieces fit a 60 x 120 in sheet (9 x 28), each pays 7,200 / 252 = 28.5714 in2
+    // x 0.0709 lb/in2 x 135 c: 10 pieces 2,735 c, 1 piece 273 c, 100 pieces 27,347 c.
+    // 10 pieces: 5,000 + 2,735 + 2,920 = 10,655 -> 1,066 each (1,065.5 rounds up).
+    // 1 piece: 5,565. 100 pieces: 5,000 + 27,347 + 29,200 = 61,547 -> 615 each.
     expect(a).toMatchObject({
       index: 0,
       kind: 'plate',
-      description: 'Plate 6 x 4 in rectangle, 1/4 in mild steel, 4 holes, 1 bend',
+      description: 'Plate 6 x 4 in rectangle, 1/4 in mild steel, 4 holes, 1 bend, 252 per 60 x 120 in sheet',
       label: 'Base plate A',
       status: 'ready',
       price_type: 'firm',
       quantity: 10,
-      unit_amount_cents: 1_072,
-      amount_cents: 10_720,
+      unit_amount_cents: 1_066,
+      amount_cents: 10_655,
       quantity_options: [
-        { quantity: 1, unit_amount_cents: 5_572, amount_cents: 5_572 },
-        { quantity: 100, unit_amount_cents: 622, amount_cents: 62_200 },
+        { quantity: 1, unit_amount_cents: 5_565, amount_cents: 5_565 },
+        { quantity: 100, unit_amount_cents: 615, amount_cents: 61_547 },
       ],
       delivery: { status: 'priced_at_checkout' },
       // Stocked plate with a bend: 5-7 business days.
@@ -67,21 +68,21 @@ describe('priceQuote worked examples', () => {
     // Outline pi x (5^2 - 2^2) = 65.973446 in2, holes 6 x pi x 0.0625 = 1.178097: net 64.795348 in2.
     // Cut pi x (10 + 4) + 6 x pi x 0.5 = 17 pi = 53.407075 in; 8 pierces (2 for the ring, 6 holes).
     // 3/16 in 304: feed 480 in/min, pierce 0.1 s; lb per in2 = 0.1875 x 0.289 = 0.0541875.
-    // material: 10.5 x 10.5 x 0.0541875 = 5.974172 lb x 450 c = 2,688.38 -> 2,688
     // cutting: 53.407075 / 480 x 60 = 6.675884 s + 0.8 s = 7.475884 s x 5 c = 37.38 -> 37
-    // handling: 75 + 64.795348 x 0.0541875 = 3.511098 lb x 8 c = 28.09 -> 28: 103
-    // Piece 2,688 + 37 + 103 = 2,828. Job 3,000 (no bends).
-    // 4 pieces: 3,000 + 11,312 = 14,312 -> 3,578 each. 1: 5,828. 25: 3,000 + 70,700 = 73,700 -> 2,948.
+    // handling: 75 + 64.795348 x 0.0541875 = 3.511098 lb x 8 c = 28.09 -> 28: 103. Job 3,000 (no bends).
+    // material: 55 rings fit a sheet (5 x 11 on a 10.25 in pitch); each pays 7,200 / 55 = 130.909 in2
+    // x 0.0541875 lb/in2 = 7.093636 lb x 450 c = 3,192.1 c: 4 pieces 12,769 c, 1 piece 3,192, 25 pieces 79,803.
+    // 4 pieces: 3,000 + 12,769 + 560 = 16,329 -> 4,082 each. 1: 6,332. 25: 3,000 + 79,803 + 3,500 = 86,303 -> 3,452.
     expect(b).toMatchObject({
-      description: 'Plate 10 in ring with a 4 in bore, 3/16 in 304 stainless, 6 holes',
+      description: 'Plate 10 in ring with a 4 in bore, 3/16 in 304 stainless, 6 holes, 55 per 60 x 120 in sheet',
       label: null,
       status: 'ready',
       quantity: 4,
-      unit_amount_cents: 3_578,
-      amount_cents: 14_312,
+      unit_amount_cents: 4_082,
+      amount_cents: 16_329,
       quantity_options: [
-        { quantity: 1, unit_amount_cents: 5_828, amount_cents: 5_828 },
-        { quantity: 25, unit_amount_cents: 2_948, amount_cents: 73_700 },
+        { quantity: 1, unit_amount_cents: 6_332, amount_cents: 6_332 },
+        { quantity: 25, unit_amount_cents: 3_452, amount_cents: 86_303 },
       ],
       // Stocked, not bent: 3-5 business days.
       lead_time: { days_min: 3, days_max: 5 },
@@ -121,7 +122,7 @@ describe('priceQuote worked examples', () => {
   });
 
   it('totals the quote: subtotal, HST rounded to the cent, total', () => {
-    // 10,720 + 14,312 + 290,000 + 3,900 = 318,932; HST 318,932 x 13 / 100 = 41,461.16 -> 41,461.
+    // 10,655 + 16,329 + 290,000 + 3,900 = 320,884; HST 320,884 x 13 / 100 = 41,714.92 -> 41,715.
     expect(quote).toMatchObject({
       object: 'quote',
       id: 'q_test0000000000000000001',
@@ -130,9 +131,9 @@ describe('priceQuote worked examples', () => {
       beta: false,
       notice: null,
       currency: 'cad',
-      amount_subtotal_cents: 318_932,
-      amount_tax_cents: 41_461,
-      amount_total_cents: 360_393,
+      amount_subtotal_cents: 320_884,
+      amount_tax_cents: 41_715,
+      amount_total_cents: 362_599,
       issues: [],
       created_at: '2026-03-02T14:05:09.123Z',
       expires_at: '2026-03-09T14:05:09.123Z',
@@ -140,48 +141,57 @@ describe('priceQuote worked examples', () => {
     expect(quote.tax_note).toMatch(/HST 13% \(Ontario\) on the subtotal/);
   });
 
-  it('rounds half a cent of HST up on plate C, 5/16 in mild steel not stocked, 50 pieces', () => {
+  it('rounds half a cent of HST up on plate C, 5/16 in mild steel not stocked, 114 pieces', () => {
     // 5/16 in sits halfway between the 1/4 and 3/8 rows: feed 137.5 in/min, pierce 0.7 s.
     // lb per in2 = 0.3125 x 0.2836 = 0.088625.
-    // material: 3.5 x 2.5 x 0.088625 = 0.775469 lb x 135 c = 104.69 -> 105
     // cutting: 10 / 137.5 x 60 = 4.363636 s + 0.7 s = 5.063636 s x 5 c = 25.32 -> 25
-    // handling: 75 + 6 x 0.088625 = 0.53175 lb x 8 c = 4.25 -> 4: 79. Piece 209; job 3,000.
-    // 50 pieces: 3,000 + 10,450 = 13,450 -> 269 each. 1 piece: 3,209 is under the minimum: 3,500.
-    // HST 13,450 x 13 / 100 = 1,748.5 -> 1,749; total 15,199.
-    const c = priceQuote(request([PLATE_C]), quoteOptions('q_c'));
+    // handling: 75 + 6 x 0.088625 = 0.53175 lb x 8 c = 4.25 -> 4: 79. Piece 104; job 3,000.
+    // material: 954 fit a sheet (18 x 53); 114 pieces pay 114 x 7,200 / 954 = 860.377 in2, 76.251 lb, 10,294 c.
+    // 3,000 + 10,294 + 11,856 = 25,150 -> 221 each (220.6). HST 25,150 x 13 / 100 = 3,269.5 -> 3,270.
+    const c = priceQuote(request([{ ...PLATE_C, quantity: 114 }]), quoteOptions('q_c'));
     expect(c.items[0]).toMatchObject({
-      description: 'Plate 3 x 2 in rectangle, 5/16 in mild steel',
+      description: 'Plate 3 x 2 in rectangle, 5/16 in mild steel, 954 per 60 x 120 in sheet',
       label: 'Gusset #3 (left)',
-      unit_amount_cents: 269,
-      amount_cents: 13_450,
+      unit_amount_cents: 221,
+      amount_cents: 25_150,
+      // 1 piece: 3,000 + 90 + 104 = 3,194 is under the minimum: 3,500.
       quantity_options: [{ quantity: 1, unit_amount_cents: 3_500, amount_cents: 3_500 }],
       // Not stocked: 3-5 + 5 days to bring the plate in.
       lead_time: { days_min: 8, days_max: 10 },
       issues: [{ code: 'plate_not_carried', severity: 'info', param: 'items[0].thickness_in' }],
     });
-    expect(c).toMatchObject({ amount_subtotal_cents: 13_450, amount_tax_cents: 1_749, amount_total_cents: 15_199 });
+    expect(c).toMatchObject({ amount_subtotal_cents: 25_150, amount_tax_cents: 3_270, amount_total_cents: 28_420 });
   });
 
-  it('confirms the lead time after the order past 250 pieces, giving the figure for one', () => {
-    // 300 pieces of plate C: 3,000 + 300 x 209 = 65,700 -> 219 each; 300 x 0.53175 = 160 lb.
-    const c = priceQuote(request([{ ...PLATE_C, quantity: 300 }]), quoteOptions());
-    expect(c.items[0]).toMatchObject({ amount_cents: 65_700, unit_amount_cents: 219, lead_time: null });
-    expect(c.items[0]?.issues.map((i) => [i.code, i.severity, i.param])).toEqual([
-      ['plate_not_carried', 'info', 'items[0].thickness_in'],
-      ['lead_time_after_order', 'info', 'items[0].quantity'],
-    ]);
-    expect(c.items[0]?.issues[1]?.message).toMatch(/300 pieces \(160 lb\).*one piece takes 8-10 business days/);
-  });
-
-  it('confirms the lead time after the order past 2,000 lb in the item', () => {
-    // 48 x 96 in 1/2 in mild steel: 4,608 x 0.5 x 0.2836 = 653.4 lb a piece; 4 pieces = 2,614 lb.
-    const heavy = priceQuote(
-      request([{ kind: 'plate', material: 'mild_steel', thickness_in: 0.5, outline: { kind: 'rectangle', width_in: 48, height_in: 96 }, quantity: 4 }]),
+  it('states a lead time by the sheets of the nest, not the pieces: 251 small discs fit one sheet', () => {
+    const discs = priceQuote(
+      request([{ kind: 'plate', material: 'mild_steel', thickness_in: 0.1046, outline: { kind: 'circle', diameter_in: 2.28 }, quantity: 251 }]),
       quoteOptions(),
     );
-    expect(heavy.items[0]?.lead_time).toBeNull();
-    expect(heavy.items[0]?.issues.map((i) => i.code)).toEqual(['lead_time_after_order']);
-    expect(heavy.items[0]?.plate?.weight_lb).toBeCloseTo(653.4, 1);
+    expect(discs.items[0]).toMatchObject({ description: 'Plate 2.28 in circle, 12 ga (0.1046 in) mild steel, 1,081 per 60 x 120 in sheet', lead_time: { days_min: 3, days_max: 5 }, issues: [] });
+  });
+
+  it('confirms the lead time after the order past 10 sheets', () => {
+    // 48 x 96 in 1/2 in mild steel: one a sheet. 10 pieces are stated, 11 are not.
+    const plate = (quantity: number) =>
+      priceQuote(request([{ kind: 'plate', material: 'mild_steel', thickness_in: 0.5, outline: { kind: 'rectangle', width_in: 48, height_in: 96 }, quantity }]), quoteOptions()).items[0]!;
+    expect(plate(10).lead_time).toEqual({ days_min: 3, days_max: 5, note: 'Business days from the order, ready to ship or pick up; includes cutting.' });
+    const eleven = plate(11);
+    expect(eleven.lead_time).toBeNull();
+    expect(eleven.issues.map((i) => [i.code, i.severity, i.param, i.message])).toEqual([
+      ['lead_time_after_order', 'info', 'items[0].quantity', 'The lead time for 11 pieces (11 sheets) is confirmed after the order; up to 10 sheets take 3-5 business days.'],
+    ]);
+  });
+
+  it('confirms the lead time after the order past 8 press-brake hours', () => {
+    // Plate A's bend takes 45 s a piece, plus 10 min of set-up: 600 pieces 7.7 h, 700 pieces 8.9 h.
+    const plateA = (quantity: number) => priceQuote(request([{ ...PLATE_A, quantity, quantity_options: [] }]), quoteOptions()).items[0]!;
+    expect(plateA(600).lead_time).toMatchObject({ days_min: 5, days_max: 7 });
+    const many = plateA(700);
+    expect(many.lead_time).toBeNull();
+    expect(many.issues.map((i) => i.message)).toEqual([
+      'The lead time for 700 pieces (3 sheets, 8.9 press-brake hours) is confirmed after the order; up to 10 sheets and 8 press-brake hours take 5-7 business days.',
+    ]);
   });
 
   it('returns the Quote of the contract with its keys in the contract order', () => {

@@ -34,7 +34,7 @@ export const REFERENCE_PARTS: readonly ReferencePart[] = [
       holes: [{ kind: 'single', x_in: 0.75, y_in: 0.75, diameter_in: 0.25 }],
       bends: [{ start_in: [1.5, 0], end_in: [1.5, 1.5] }],
     },
-    comparison: 'Peer bending: USD 19-29 (CAD 26-40) minimum plus a few dollars a part. Here one piece is CAD 51.27 (30.00 set-up + 20.00 brake set-up), above the peer; from 10 pieces in line.',
+    comparison: 'Peer bending: USD 19-29 (CAD 26-40) minimum plus a few dollars a part. Here one piece is CAD 51.24 (30.00 set-up + 20.00 brake set-up), above the peer; from 10 pieces in line.',
   },
   {
     name: 'Bracket 6 x 4 in, 1/4 in mild steel, 4 holes, 1 bend',
@@ -45,7 +45,7 @@ export const REFERENCE_PARTS: readonly ReferencePart[] = [
       holes: [{ kind: 'grid', center_x_in: 3, center_y_in: 2, columns: 2, rows: 2, x_spacing_in: 4, y_spacing_in: 2, diameter_in: 0.5 }],
       bends: [{ start_in: [3, 0], end_in: [3, 4] }],
     },
-    comparison: 'Peer bending figures put 10 pieces near CAD 70-110 in all before cutting and material; here CAD 107.20 with everything: in line. Set-up is spread over the job, never charged per piece.',
+    comparison: 'Peer bending figures put 10 pieces near CAD 70-110 in all before cutting and material; here CAD 106.55 with everything: in line. Set-up is spread over the job, never charged per piece.',
   },
   {
     name: 'Base plate 4 x 4 in, 3/8 in mild steel, 4 x 9/16 in holes',
@@ -65,12 +65,12 @@ export const REFERENCE_PARTS: readonly ReferencePart[] = [
       outline: { kind: 'rectangle', width_in: 12, height_in: 12 },
       holes: [{ kind: 'grid', center_x_in: 6, center_y_in: 6, columns: 2, rows: 2, x_spacing_in: 9, y_spacing_in: 9, diameter_in: 0.8125 }],
     },
-    comparison: 'Material leads: 22 lb of sheet a piece at CAD 1.35/lb (29.91); slow 1/2 in cutting and 3 s pierces add 3.66.',
+    comparison: 'Material leads: 36 go on a sheet (4 x 9 on a 12.25 in pitch), so each pays a 36th of it, about 28 lb at CAD 1.35/lb; slow 1/2 in cutting and 3 s pierces follow.',
   },
   {
     name: 'Gusset triangle 12 x 12 in, 3/8 in mild steel',
     part: { material: ms, thickness_in: 0.375, outline: { kind: 'polygon', points_in: [[0, 0], [12, 0], [0, 12]] } },
-    comparison: 'High for its weight: charged on its 12.5 x 12.5 in rectangle, more than twice its net area. Two gussets nest in one square, so a pair quoted as one square part costs about half as much.',
+    comparison: 'High for its weight: nested on its 12 x 12 in bounding box, twice its net area. Two gussets nest in one square, so a pair quoted as one square part costs about half as much (true-shape nesting would do it for them).',
   },
   {
     name: 'Sheet panel 48 x 24 in, 10 ga mild steel, 20 holes, 2 bends',
@@ -84,7 +84,7 @@ export const REFERENCE_PARTS: readonly ReferencePart[] = [
         { start_in: [0, 22], end_in: [48, 22] },
       ],
     },
-    comparison: 'Far above the peer points because it is a large part they do not cover: 45 lb of sheet (CAD 61) and two brake set-ups.',
+    comparison: 'Far above the peer points because it is a large part they do not cover: 4 go on a sheet, so each pays a quarter of it, and two brake set-ups.',
   },
   {
     name: 'Flange ring 10 in OD x 4 in bore, 3/16 in 304, 6 holes',
@@ -94,7 +94,7 @@ export const REFERENCE_PARTS: readonly ReferencePart[] = [
       outline: { kind: 'ring', outer_diameter_in: 10, inner_diameter_in: 4 },
       holes: [{ kind: 'bolt_circle', center_x_in: 5, center_y_in: 5, count: 6, bolt_circle_diameter_in: 7, diameter_in: 0.5 }],
     },
-    comparison: 'Stainless at CAD 4.50/lb on the 10.5 in square it uses: material is most of the 100-piece price.',
+    comparison: 'Stainless at CAD 4.50/lb, 55 rings to a sheet: material is most of the 100-piece price.',
   },
   {
     name: 'Cover 24 x 12 in, 14 ga 304 stainless, 2 bends',
@@ -107,7 +107,7 @@ export const REFERENCE_PARTS: readonly ReferencePart[] = [
         { start_in: [0, 11], end_in: [24, 11] },
       ],
     },
-    comparison: 'Set-ups (CAD 30 + 2 x 20) are two thirds of one piece; stainless sheet (CAD 31 a piece) leads from 10 pieces up.',
+    comparison: 'Set-ups (CAD 30 + 2 x 20) are two thirds of one piece; stainless sheet leads from 10 pieces up.',
   },
   {
     name: 'Flange 6 in OD x 2.5 in bore, 1/4 in 316, 4 holes',
@@ -130,7 +130,7 @@ export const REFERENCE_PARTS: readonly ReferencePart[] = [
         { kind: 'slot', center_x_in: 4, center_y_in: 2.5, width_in: 0.5, length_in: 2 },
       ],
     },
-    comparison: 'Aluminum at CAD 5.50/lb but light: 0.57 lb of sheet is CAD 3.13 of the 4.30 at 100 pieces.',
+    comparison: 'Aluminum at CAD 5.50/lb but light: its share of the sheet is most of the 4.30 at 100 pieces.',
   },
 ];
 
