@@ -68,5 +68,5 @@ export const ISSUE_DOCS: Record<IssueCode, CodeDoc> = {
   hole_near_bend: { meaning: 'A hole is closer to a fold than 2.5 x the thickness and may stretch out of shape when bent.', action: 'Nothing stops the item; move it further from the fold, or accept some distortion.' },
   plate_not_carried: { meaning: 'The plate is not stocked; bringing it in adds days, included in the lead time when one is stated.', action: 'Nothing to do; a carried thickness is quicker.' },
   certification_note: { meaning: 'What the product needs before it may be used, or how it is certified: a permit, an engineer\'s stamp, a VIN and compliance label, welding to CSA W47.1.', action: 'Nothing stops the item; read it before ordering and plan for what it names.' },
-  lead_time_after_order: { meaning: 'The job is too big to state a lead time now; it is confirmed after the order. The message gives the time for one piece.', action: 'Nothing stops the item; ask the shop for a date after ordering, or order fewer pieces.' },
+  lead_time_after_order: { meaning: 'The job needs more than 10 sheets or 8 press-brake hours, too much to state a lead time now; it is confirmed after the order. The message gives the sheets and hours, and the days a job within those figures takes.', action: 'Nothing stops the item; ask the shop for a date after ordering, or order fewer pieces.' },
 };
