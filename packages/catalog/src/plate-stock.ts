@@ -64,7 +64,7 @@ export function interpolateCut(rows: readonly CutRow[], thicknessIn: number): { 
   return { feedInPerMin: last.feedInPerMin, pierceSeconds: last.pierceSeconds };
 }
 
-export function findBendSeconds(tables: PriceTables, thicknessIn: number): number {
+function findBendSeconds(tables: PriceTables, thicknessIn: number): number {
   for (const step of tables.bending.run) if (thicknessIn <= step.upToThicknessIn) return step.secondsPerBend;
   const last = tables.bending.run[tables.bending.run.length - 1];
   return last ? last.secondsPerBend : 0;
@@ -74,7 +74,7 @@ export function findBendSeconds(tables: PriceTables, thicknessIn: number): numbe
  * The lead time a thickness shows in the materials list: null past the laser, where it cannot be
  * stated. The days bending adds are named only where the plate can be bent.
  */
-export function describeStockLeadTime(tables: PriceTables, stock: { carried: boolean; laserCut: boolean; bendable: boolean }): LeadTime | null {
+function describeStockLeadTime(tables: PriceTables, stock: { carried: boolean; laserCut: boolean; bendable: boolean }): LeadTime | null {
   if (!stock.laserCut) return null;
   const rules = tables.leadTimes;
   const [min, max] = rules.carriedDays;

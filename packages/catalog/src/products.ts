@@ -3,7 +3,7 @@
 import type { ProductTier, TierKind } from '@shop/contracts';
 
 /** A tier as the catalog describes it; its price comes from the price book. */
-export type TierSpec = Omit<ProductTier, 'unit_amount_cents' | 'orderable'>;
+type TierSpec = Omit<ProductTier, 'unit_amount_cents' | 'orderable'>;
 
 export interface ProductEntry {
   slug: string;

@@ -19,7 +19,7 @@ function toInt(v: number): number {
 }
 
 /** Chords for a full circle of radius r: enough that no chord strays more than the tolerance. */
-export function circleSegments(r: number): number {
+function circleSegments(r: number): number {
   const n = Math.ceil(Math.PI / Math.acos(Math.max(-1, 1 - ARC_TOLERANCE_IN / r)));
   return Math.min(720, Math.max(24, n));
 }
@@ -38,7 +38,7 @@ export function circlePath(cx: number, cy: number, r: number): Path {
 }
 
 /** The outline as clipper paths: outer counter-clockwise, a ring's opening clockwise. */
-export function outlinePaths(shape: OutlineShape): Path[] {
+function outlinePaths(shape: OutlineShape): Path[] {
   switch (shape.kind) {
     case 'box':
       return [

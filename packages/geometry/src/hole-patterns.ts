@@ -96,7 +96,7 @@ export function cosSin(deg: number): [number, number] {
 }
 
 /** Straight length of a cutout's centre segment (0 for a round hole). */
-export function cutoutSpan(c: Cutout): number {
+function cutoutSpan(c: Cutout): number {
   return Math.hypot(c.bx - c.ax, c.by - c.ay);
 }
 

@@ -8,7 +8,7 @@ import { pointSegmentDistanceSq, segmentDistance } from './vector';
 
 export const INSIDE = 0;
 /** Part of the cutout lies outside the material. */
-export const CROSSES_EDGE = 1;
+const CROSSES_EDGE = 1;
 /** The cutout misses the material altogether. */
 export const OUTSIDE = 2;
 
@@ -87,7 +87,7 @@ function capsuleMeetsBox(c: Cutout, w: number, h: number): boolean {
 }
 
 /** Material between two cutouts; negative when they overlap. */
-export function cutoutGap(p: Cutout, q: Cutout): number {
+function cutoutGap(p: Cutout, q: Cutout): number {
   if (p.kind === 'hole' && q.kind === 'hole') {
     const dx = q.x - p.x;
     const dy = q.y - p.y;

@@ -1,7 +1,7 @@
 // Plain-number 2D primitives. Scalars instead of point objects keep the hot checks free of allocation.
 
 /** Twice the signed area of triangle abc: > 0 when a, b, c turn counter-clockwise. */
-export function orient(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
+function orient(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
   return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
 }
 
@@ -26,7 +26,7 @@ export function pointSegmentDistanceSq(
 }
 
 /** Whether segments ab and cd share a point (crossing or touching). */
-export function segmentsMeet(
+function segmentsMeet(
   ax: number,
   ay: number,
   bx: number,

@@ -9,7 +9,7 @@ export function formatInches(value: number): string {
   return String(Math.round(value * 1000) / 1000);
 }
 
-export function formatCount(count: number, one: string, many: string): string {
+function formatCount(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 

@@ -10,7 +10,7 @@ const boltCircle = (diameter: number, hole: number, start: number) =>
   ({ kind: 'bolt_circle', center_x_in: 60, center_y_in: 60, count: 100, bolt_circle_diameter_in: diameter, diameter_in: hole, start_angle_deg: start }) as const;
 
 /** A comb: a 118 in spine along the bottom and 99 teeth up to y = 59, 200 corners in all. */
-export function combCorners(): Array<[number, number]> {
+function combCorners(): Array<[number, number]> {
   const corners: Array<[number, number]> = [
     [0, 0],
     [118, 0],

@@ -5,7 +5,7 @@ import { PlateItem } from '@shop/contracts';
 import type { PlateItemInput } from '@shop/contracts';
 import { pricePlateItem } from './price-plate';
 
-export interface ReferencePart {
+interface ReferencePart {
   name: string;
   part: Omit<PlateItemInput, 'kind' | 'quantity' | 'quantity_options'>;
   /** How the figures compare with the peer price points. */
@@ -14,7 +14,7 @@ export interface ReferencePart {
 
 const ms = 'mild_steel' as const;
 
-export const REFERENCE_PARTS: readonly ReferencePart[] = [
+const REFERENCE_PARTS: readonly ReferencePart[] = [
   {
     name: '58 mm disc, 12 ga (2.66 mm) mild steel',
     part: { material: ms, thickness_in: 0.1046, outline: { kind: 'circle', diameter_in: 2.2835 } },
@@ -133,8 +133,6 @@ export const REFERENCE_PARTS: readonly ReferencePart[] = [
     comparison: 'Aluminum at CAD 5.50/lb but light: its share of the sheet is most of the 4.30 at 100 pieces.',
   },
 ];
-
-export const REFERENCE_QUANTITIES = [1, 10, 100] as const;
 
 function dollars(cents: number): string {
   const whole = Math.floor(cents / 100);

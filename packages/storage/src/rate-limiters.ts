@@ -21,7 +21,7 @@ export interface RateLimiterOptions {
 
 export const RATE_LIMIT_TABLE = 'rate_limits';
 /** How long a count on SQLite waits for the write lock before the insurance limiter takes it. */
-export const LIMIT_LOCK_WAIT_MS = 100;
+const LIMIT_LOCK_WAIT_MS = 100;
 
 type StoreMethod = '_upsert' | '_get' | '_delete';
 type StoreMethods = Record<StoreMethod, (...args: unknown[]) => Promise<unknown>>;

@@ -144,7 +144,7 @@ function readMigrationFile(file: string): SchemaEngineWasm.JsResult<string, stri
 }
 
 // The schema of one provider as the engine reads it: the shared models plus that provider's file.
-export function readSchemaFiles(provider: Provider): SchemaEngineWasm.SchemaContainer[] {
+function readSchemaFiles(provider: Provider): SchemaEngineWasm.SchemaContainer[] {
   return [
     path.join(PRISMA_DIR, provider, 'schema.prisma'),
     path.join(PRISMA_DIR, 'models.prisma'),
@@ -289,7 +289,7 @@ async function runPgStatement(connectionString: string, sql: string): Promise<vo
   }
 }
 
-export async function withSchemaEngine<T>(
+async function withSchemaEngine<T>(
   connection: EngineConnection,
   run: (engine: SchemaEngineWasm.SchemaEngine) => Promise<T>,
 ): Promise<T> {

@@ -12,7 +12,7 @@ export const BUSY_SLICE_MS = 10;
 /** How long a write waits for the lock in all (asynchronously) before it is answered 503. */
 export const DEFAULT_LOCK_WAIT_MS = 2_000;
 /** Under this much free disk beside the database, the storage reports itself full. */
-export const MIN_FREE_BYTES = 1024 * 1024;
+const MIN_FREE_BYTES = 1024 * 1024;
 
 const RETRY_DELAYS_MS = [5, 10, 20, 40, 80, 160, 250];
 
@@ -55,8 +55,6 @@ export async function retryWhileBusy<T>(call: () => Promise<T>, lockWaitMs: numb
     }
   }
 }
-
-export type SqliteState = 'ok' | 'busy';
 
 /**
  * Watches the database file: the inode it was opened on, and the disk it sits on. A file removed
