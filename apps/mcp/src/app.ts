@@ -167,7 +167,8 @@ export function createMcpApp(deps: McpAppDeps): Express {
 
 /**
  * Gives every request an id in `X-Request-Id` and, once answered, one line
- * `{ req: { id, method }, res: { status }, responseTime }` (`error` for a 5xx, else `info`). One
+ * `{ req: { id, method }, res: { status }, responseTime }` (`error` for a 5xx, with its cause in
+ * `err`, else `info`). One
  * listener per request, no child logger: nothing is built for a line the level leaves out.
  */
 function logRequests(logger: Logger | null): RequestHandler {
@@ -184,7 +185,8 @@ function logRequests(logger: Logger | null): RequestHandler {
       const level = res.statusCode >= 500 ? 'error' : 'info';
       if (!logger.isLevelEnabled(level)) return;
       const responseTime = Math.round(Number(process.hrtime.bigint() - started) / 1e6);
-      logger[level]({ req: { id, method: req.method }, res: { status: res.statusCode }, responseTime }, 'request completed');
+      const cause: unknown = res.locals.errorCause;
+      logger[level]({ req: { id, method: req.method }, res: { status: res.statusCode }, responseTime, ...(level === 'error' && cause !== undefined ? { err: cause } : {}) }, 'request completed');
     });
     next();
   };
@@ -246,6 +248,8 @@ function sendRpcError(res: ExpressResponse, status: number, id: string | number 
  * with Retry-After; the limit store unavailable, HTTP 503. The JSON-RPC error carries the code.
  */
 function sendServiceError(req: ExpressRequest, res: ExpressResponse, error: ServiceError): void {
+  // A 5xx logs what caused it (the storage error behind a 503), never in the answer.
+  if (error.status >= 500) res.locals.errorCause = error.cause ?? error;
   const retryAfter = error.retryAfterSeconds;
   if (retryAfter !== null) res.setHeader('Retry-After', String(retryAfter));
   sendRpcError(res, error.status, requestId(req.body), error.code === 'rate_limited' ? RATE_LIMITED : SERVER_UNAVAILABLE, error.message, {
@@ -264,6 +268,7 @@ const handleMcpError: ErrorRequestHandler = (error: unknown, req, res, _next) =>
     const parse = bodyError.code === 'invalid_json';
     sendRpcError(res, bodyError.status, null, parse ? PARSE_ERROR : INVALID_REQUEST, parse ? `Parse error: ${bodyError.message}` : bodyError.message);
   } else {
+    res.locals.errorCause = error;
     process.stderr.write(`${JSON.stringify({ level: 50, app: 'mcp', msg: 'unhandled error', err: String(error) })}\n`);
     sendRpcError(res, 500, requestId(req.body), INTERNAL_ERROR, 'Internal error: the request was not completed.');
   }
