@@ -120,6 +120,8 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
     // No offline queue and one try per command: a down Redis fails fast; a hung one times out.
     redis = new RedisClient(options.redisUrl, {
       enableOfflineQueue: false,
+      // The windows of a scope are asked in the same tick: they go to Redis as one pipeline.
+      enableAutoPipelining: true,
       maxRetriesPerRequest: 1,
       commandTimeout: options.redisTimeoutMs ?? DEFAULT_REDIS_TIMEOUT_MS,
       lazyConnect: false,
