@@ -8,7 +8,8 @@
 // 600, under one replica's capacity), where CPU per request shows the work rather than 2 cores
 // shared by more processes than they can run.
 // PostgreSQL: BENCH_POSTGRES_URL, else TEST_POSTGRES_URL, else postgresql://root@127.0.0.1:5432/test;
-// Redis: BENCH_REDIS_URL, else TEST_REDIS_URL, else redis://127.0.0.1:6379.
+// Redis: BENCH_REDIS_URL, else database 15 of TEST_REDIS_URL's server (else of 127.0.0.1:6379), which
+// the bench empties when it ends: its counts must not spend the day's limits of anything else.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -19,7 +20,7 @@ import type { ChildServer, LoadResult, RunMode } from './harness';
 import { QUOTE_BODY } from './rest';
 
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgresql://root@127.0.0.1:5432/test';
-const REDIS_URL = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? `${(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379').replace(/\/\d*$/, '')}/15`;
 
 interface ReplicaRow {
   replicas: number;
@@ -194,6 +195,7 @@ async function main(): Promise<void> {
     formatMs(r.cpuMsPerRequest.total, 3),
     r.connectionsPerReplica.join(', '),
   ]);
+  execFileSync('redis-cli', ['-u', REDIS_URL, 'flushdb']);
   const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`;
   console.log(`POST /quotes on N REST replicas, PostgreSQL + Redis, ${connections} connections, ${seconds} s each (${machine})`);
   printTable(headers, table);
