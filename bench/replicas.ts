@@ -51,7 +51,7 @@ function cpuSeconds(pid: number): number {
   }
 }
 
-/** PIDs of processes whose command name is `name` (PostgreSQL backends, redis-server). */
+/** PIDs of processes whose command name matches `pattern` (PostgreSQL backends, redis-server). */
 function pidsNamed(pattern: RegExp): number[] {
   const pids: number[] = [];
   for (const entry of readdirSync('/proc')) {

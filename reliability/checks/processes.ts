@@ -135,6 +135,29 @@ function canConnect(port: number): Promise<boolean> {
   });
 }
 
+/** A redis-server of its own on a free loopback port, keeping nothing on disk; `stop` ends it even if stopped with SIGSTOP. */
+export async function startRedisServer(): Promise<{ port: number; url: string; child: ChildProcess; stop(): void }> {
+  const port = await findFreePort();
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const deadline = Date.now() + 5_000;
+  while (!(await canConnect(port))) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`redis-server did not listen on ${port}`);
+    await sleep(25);
+  }
+  return {
+    port,
+    url: `redis://127.0.0.1:${port}`,
+    child,
+    stop() {
+      child.kill('SIGCONT');
+      child.kill('SIGKILL');
+      process.off('exit', killOnExit);
+    },
+  };
+}
+
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }

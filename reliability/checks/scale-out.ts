@@ -1,42 +1,12 @@
 // What an operator of several replicas meets: a Redis that hangs (SIGSTOP, like a network partition)
 // under load, and replicas that start together on a new PostgreSQL schema.
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import net from 'node:net';
 import { Client } from 'pg';
 import { PLATE, check, send, startLoad, tally } from './load';
 import type { Call, Finding } from './load';
-import { findFreePort, sleep, startServer, tempSqliteUrl } from './processes';
+import { sleep, startRedisServer, startServer, tempSqliteUrl } from './processes';
 
 const POSTGRES_URL = process.env.RELIABILITY_POSTGRES_URL ?? 'postgresql://root@127.0.0.1:5432/test';
-
-async function startRedis(): Promise<{ port: number; child: ChildProcess; stop(): void }> {
-  const port = await findFreePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
-    if (open) break;
-    await sleep(25);
-  }
-  return {
-    port,
-    child,
-    stop() {
-      child.kill('SIGCONT');
-      child.kill('SIGKILL');
-      process.off('exit', killOnExit);
-    },
-  };
-}
 
 async function statusRateLimits(baseUrl: string): Promise<string> {
   const agent = new http.Agent();
@@ -47,10 +17,10 @@ async function statusRateLimits(baseUrl: string): Promise<string> {
 
 /** Quotes and reads under load; Redis stopped for 8 s in the middle; p99 before and during. */
 async function redisHang(): Promise<Finding> {
-  const redis = await startRedis();
+  const redis = await startRedisServer();
   const server = await startServer('rest', {
     DATABASE_URL: tempSqliteUrl(),
-    REDIS_URL: `redis://127.0.0.1:${redis.port}`,
+    REDIS_URL: redis.url,
     TRUST_PROXY: '1',
     RATE_LIMIT_SCALE: '1000',
     LOG_LEVEL: 'info',

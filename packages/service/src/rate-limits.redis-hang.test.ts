@@ -1,46 +1,20 @@
 // A Redis that hangs (stopped with SIGSTOP, as in a network partition) rather than one that is gone:
-// the connection stays open and nothing answers. A redis-server of this test's own, on a free port.
-import { spawn, spawnSync } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
+// the connection stays open and nothing answers. A redis-server of this test's own, on a free port
+// (started as the reliability scripts start theirs).
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { openStorage } from '@shop/storage';
 import type { Storage } from '@shop/storage';
 import { ServiceError } from '@shop/contracts';
+import { startRedisServer } from '../../../reliability/checks/processes';
 import { REDIS_RETRY_MS, createRateLimits } from './rate-limits';
 import type { LimitStore, RateLimits } from './rate-limits';
 
 const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 const run = hasRedisServer ? describe : describe.skip;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function waitForPort(port: number): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
-    if (open) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`redis-server did not listen on ${port}`);
-}
 
 async function commandsProcessed(admin: Redis): Promise<number> {
   const stats = await admin.info('stats');
@@ -48,7 +22,7 @@ async function commandsProcessed(admin: Redis): Promise<number> {
 }
 
 run('rate limits when Redis hangs', () => {
-  let server: ChildProcess;
+  let server: Awaited<ReturnType<typeof startRedisServer>>;
   let dir: string;
   let storage: Storage;
   let limits: RateLimits;
@@ -56,21 +30,19 @@ run('rate limits when Redis hangs', () => {
   const changes: LimitStore[] = [];
 
   beforeAll(async () => {
-    const port = await freePort();
-    server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    await waitForPort(port);
-    admin = new Redis({ port, host: '127.0.0.1' });
+    server = await startRedisServer();
+    admin = new Redis(server.url);
     dir = mkdtempSync(path.join(os.tmpdir(), 'shop-redis-hang-'));
     storage = await openStorage({ databaseUrl: 'file:./shop.db', rootDir: dir });
-    limits = createRateLimits({ storage, redisUrl: `redis://127.0.0.1:${port}`, redisTimeoutMs: 50, prefix: 'hang', onStoreChange: (store) => changes.push(store) });
+    limits = createRateLimits({ storage, redisUrl: server.url, redisTimeoutMs: 50, prefix: 'hang', onStoreChange: (store) => changes.push(store) });
     await limits.ready();
   }, 20_000);
   afterAll(async () => {
-    if (server?.pid) process.kill(server.pid, 'SIGCONT');
+    server?.child.kill('SIGCONT');
     await limits?.close();
     await storage?.close();
     admin?.disconnect();
-    server?.kill('SIGKILL');
+    server?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -87,7 +59,7 @@ run('rate limits when Redis hangs', () => {
     const before = await commandsProcessed(admin);
     const perRequest = before - start - 1;
     expect(perRequest).toBeGreaterThan(0);
-    process.kill(server.pid!, 'SIGSTOP');
+    server.child.kill('SIGSTOP');
     // 60 requests of two windows each while Redis hangs: all answered from memory, none refused
     // (the in-memory minute window starts at nothing), and the 61st refused by it.
     let allowed = 0;
@@ -104,7 +76,7 @@ run('rate limits when Redis hangs', () => {
     expect(limits.store()).toBe('memory');
     expect(changes).toEqual(['redis', 'memory']);
 
-    process.kill(server.pid!, 'SIGCONT');
+    server.child.kill('SIGCONT');
     // What reached Redis during the hang: the first request's calls (the ones that timed out), not
     // those of 61 requests; the next probe waits a second.
     const during = (await commandsProcessed(admin)) - before - 1;
