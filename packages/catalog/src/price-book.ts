@@ -49,11 +49,13 @@ export const PriceBookSchema = z
     shop: sourced({
       laserCentsPerHour: cents,
       pressBrakeCentsPerHour: cents,
-      jobSetupMinutes: z.number().min(0),
+      programmingMinutesPerItem: z.number().min(0),
+      sheetLoadingMinutesPerSheet: z.number().min(0),
       bendSetupMinutesPerLine: z.number().min(0),
       handlingCentsPerPiece: cents,
       handlingCentsPerLb: cents,
       minimumItemCents: cents,
+      minimumPieceCents: cents,
     }),
     bending: sourced({
       run: z

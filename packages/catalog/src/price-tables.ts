@@ -41,15 +41,19 @@ export interface CutTable {
 export interface ShopRates {
   laserCentsPerHour: number;
   pressBrakeCentsPerHour: number;
-  /** Programming, loading and squaring the sheet, first-piece check: once per item. */
-  jobSetupMinutes: number;
+  /** Programming the part and the nest, first-piece check: once per item. */
+  programmingMinutesPerItem: number;
+  /** Loading and squaring a sheet, taking the skeleton off: shared by the pieces on the sheet. */
+  sheetLoadingMinutesPerSheet: number;
   /** Tooling and first-bend check on the press brake: once per bend line per item. */
   bendSetupMinutesPerLine: number;
   /** Unloading, edge clean-up, marking and packing of one piece. */
   handlingCentsPerPiece: number;
   handlingCentsPerLb: number;
-  /** No plate item is priced below this. */
+  /** No plate item is priced below this, unless it has few pieces (minimumPieceCents). */
   minimumItemCents: number;
+  /** The minimum of an item of q pieces is the lesser of q x this and minimumItemCents. */
+  minimumPieceCents: number;
   source: readonly PriceSource[];
 }
 

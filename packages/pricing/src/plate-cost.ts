@@ -1,6 +1,7 @@
 // The plate model: one job at its quantity. The quantity is nested on the shop's sheets and the job
-// pays for the sheet it consumes (nesting.ts); each piece adds laser time, handling and press-brake
-// run time; the job adds its set-up and one set-up per bend line; and an item has a minimum.
+// pays for the sheet it consumes and for loading it (nesting.ts), each piece its share; each piece
+// adds laser time, handling and press-brake run time; the job adds its programming and one set-up per
+// bend line; and an item has a minimum that few pieces pay only in part (a piece minimum).
 import type { PlateStock, PriceTables } from '@shop/catalog';
 import type { PlateMeasures } from '@shop/geometry';
 import { centsOf, divideRoundHalfUp } from './money';
@@ -17,11 +18,15 @@ export interface PlateCost {
   bendingCents: number;
   /** Sum of the three above: what each piece adds besides its material. */
   pieceCents: number;
-  setupCents: number;
+  /** Programming the part and its nest: once per item. */
+  programmingCents: number;
   bendSetupCents: number;
-  /** Set-up plus bend set-ups: paid once per item whatever the quantity. */
+  /** Programming plus bend set-ups: paid once per item whatever the quantity. */
   jobCents: number;
-  minimumCents: number;
+  /** Loading one sheet, shared by the pieces on it. */
+  sheetLoadingCentsPerSheet: number;
+  minimumItemCents: number;
+  minimumPieceCents: number;
   /** Press-brake hours of one piece's bends (run time, not set-up). */
   brakeHoursPerPiece: number;
   /** What the nest needs to know: the part's bounding box, the sheet and its rules, the plate's weight and price by area. */
@@ -48,7 +53,7 @@ export function computePlateCost(measures: PlateMeasures, stock: PlateStock, tab
   const cuttingCents = centsOf(cutSeconds / 3600, shop.laserCentsPerHour);
   const handlingCents = shop.handlingCentsPerPiece + centsOf(netLb, shop.handlingCentsPerLb);
   const bendingCents = centsOf(brakeHoursPerPiece, shop.pressBrakeCentsPerHour);
-  const setupCents = centsOf(shop.jobSetupMinutes / 60, shop.laserCentsPerHour);
+  const programmingCents = centsOf(shop.programmingMinutesPerItem / 60, shop.laserCentsPerHour);
   const bendSetupCents = centsOf((measures.bendCount * shop.bendSetupMinutesPerLine) / 60, shop.pressBrakeCentsPerHour);
 
   return {
@@ -58,10 +63,12 @@ export function computePlateCost(measures: PlateMeasures, stock: PlateStock, tab
     handlingCents,
     bendingCents,
     pieceCents: cuttingCents + handlingCents + bendingCents,
-    setupCents,
+    programmingCents,
     bendSetupCents,
-    jobCents: setupCents + bendSetupCents,
-    minimumCents: shop.minimumItemCents,
+    jobCents: programmingCents + bendSetupCents,
+    sheetLoadingCentsPerSheet: centsOf(shop.sheetLoadingMinutesPerSheet / 60, shop.laserCentsPerHour),
+    minimumItemCents: shop.minimumItemCents,
+    minimumPieceCents: shop.minimumPieceCents,
     brakeHoursPerPiece,
     widthIn: measures.widthIn,
     heightIn: measures.heightIn,
@@ -86,9 +93,24 @@ export function materialCents(cost: PlateCost, nest: Nest): number {
   return centsOf(nest.chargedAreaIn2 * cost.lbPerIn2, cost.priceCentsPerLb);
 }
 
-/** amount = max(minimum, job + material of the nest + quantity x piece); unit = amount / quantity to the nearest cent. */
+/** Loading the sheets the job consumes, each piece paying its share of its sheet as for the material. */
+export function sheetLoadingCents(cost: PlateCost, nest: Nest): number {
+  const sheetsCharged = nest.chargedAreaIn2 / (cost.nesting.sheetWidthIn * cost.nesting.sheetHeightIn);
+  return centsOf(sheetsCharged, cost.sheetLoadingCentsPerSheet);
+}
+
+/** The least an item of `quantity` pieces costs: the piece minimum for each piece, up to the item minimum. */
+export function minimumCents(cost: PlateCost, quantity: number): number {
+  return Math.min(cost.minimumItemCents, quantity * cost.minimumPieceCents);
+}
+
+/**
+ * amount = max(minimum, job + material and loading of the nest + quantity x piece); unit = amount /
+ * quantity to the nearest cent.
+ */
 export function priceQuantity(cost: PlateCost, quantity: number): PricedQuantity {
-  const material = materialCents(cost, nestQuantity(cost, quantity));
-  const amount = Math.max(cost.minimumCents, cost.jobCents + material + quantity * cost.pieceCents);
+  const nest = nestQuantity(cost, quantity);
+  const work = cost.jobCents + materialCents(cost, nest) + sheetLoadingCents(cost, nest) + quantity * cost.pieceCents;
+  const amount = Math.max(minimumCents(cost, quantity), work);
   return { quantity, unit_amount_cents: divideRoundHalfUp(amount, quantity), amount_cents: amount };
 }

@@ -4,9 +4,9 @@ import { catalog, NOW, PLATE_A, PLATE_B, PLATE_C, quoteOptions, request } from '
 import { PRICE_BOOK } from '@shop/catalog';
 
 // Figures of the catalog used below (CAD): mild steel 0.2836 lb/in3 at 1.35/lb, 304 0.289 lb/in3 at
-// 4.50/lb; laser 180/h = 5 c/s; press brake 120/h; set-up 10 min of laser = 30.00 per item; bend set-up
-// 10 min of brake = 20.00 per bend line; handling 0.75 + 0.08/lb net per piece; minimum 35.00 per item;
-// the sheet a part uses = its bounding rectangle + 0.25 in each side.
+// 4.50/lb; laser 180/h = 5 c/s; press brake 120/h; programming 4 min of laser = 12.00 per item; loading
+// a sheet 5 min of laser = 15.00, shared by the pieces on it; bend set-up 10 min of brake = 20.00 per
+// bend line; handling 0.75 + 0.08/lb net per piece; minimum 17.00 a piece, 35.00 an item at most.
 
 describe('priceQuote worked examples', () => {
   const quote = priceQuote(
@@ -25,11 +25,12 @@ describe('priceQuote worked examples', () => {
     // Cut 2 x (6 + 4) + 4 x pi x 0.5 = 26.283185 in; 5 pierces. Feed 180 in/min, pierce 0.4 s.
     // cutting: 26.283185 / 180 x 60 = 8.761062 s + 5 x 0.4 s = 10.761062 s x 5 c = 53.81 -> 54
     // handling: 75 + 23.214602 x 0.0709 = 1.645915 lb x 8 c = 13.17 -> 13: 88
-    // bending: 45 s x 12,000 c / 3,600 s = 150. Piece 54 + 88 + 150 = 292. Job: 3,000 + 2,000 = 5,000.
+    // bending: 45 s x 12,000 c / 3,600 s = 150. Piece 54 + 88 + 150 = 292. Job: 1,200 + 2,000 = 3,200.
     // material: 252 pieces fit a 60 x 120 in sheet (9 x 28), each pays 7,200 / 252 = 28.5714 in2
-    // x 0.0709 lb/in2 x 135 c: 10 pieces 2,735 c, 1 piece 273 c, 100 pieces 27,347 c.
-    // 10 pieces: 5,000 + 2,735 + 2,920 = 10,655 -> 1,066 each (1,065.5 rounds up).
-    // 1 piece: 5,565. 100 pieces: 5,000 + 27,347 + 29,200 = 61,547 -> 615 each.
+    // x 0.0709 lb/in2 x 135 c: 10 pieces 2,735 c, 1 piece 273 c, 100 pieces 27,347 c; and 1/252 of
+    // loading the sheet: 10 pieces 60 c, 1 piece 6 c, 100 pieces 595 c.
+    // 10 pieces: 3,200 + 2,735 + 60 + 2,920 = 8,915 -> 892 each (891.5 rounds up).
+    // 1 piece: 3,771. 100 pieces: 3,200 + 27,347 + 595 + 29,200 = 60,342 -> 603 each.
     expect(a).toMatchObject({
       index: 0,
       kind: 'plate',
@@ -38,11 +39,11 @@ describe('priceQuote worked examples', () => {
       status: 'ready',
       price_type: 'firm',
       quantity: 10,
-      unit_amount_cents: 1_066,
-      amount_cents: 10_655,
+      unit_amount_cents: 892,
+      amount_cents: 8_915,
       quantity_options: [
-        { quantity: 1, unit_amount_cents: 5_565, amount_cents: 5_565 },
-        { quantity: 100, unit_amount_cents: 615, amount_cents: 61_547 },
+        { quantity: 1, unit_amount_cents: 3_771, amount_cents: 3_771 },
+        { quantity: 100, unit_amount_cents: 603, amount_cents: 60_342 },
       ],
       delivery: { status: 'priced_at_checkout' },
       // Stocked plate with a bend: 5-7 business days.
@@ -69,20 +70,22 @@ describe('priceQuote worked examples', () => {
     // Cut pi x (10 + 4) + 6 x pi x 0.5 = 17 pi = 53.407075 in; 8 pierces (2 for the ring, 6 holes).
     // 3/16 in 304: feed 480 in/min, pierce 0.1 s; lb per in2 = 0.1875 x 0.289 = 0.0541875.
     // cutting: 53.407075 / 480 x 60 = 6.675884 s + 0.8 s = 7.475884 s x 5 c = 37.38 -> 37
-    // handling: 75 + 64.795348 x 0.0541875 = 3.511098 lb x 8 c = 28.09 -> 28: 103. Job 3,000 (no bends).
+    // handling: 75 + 64.795348 x 0.0541875 = 3.511098 lb x 8 c = 28.09 -> 28: 103. Job 1,200 (no bends).
     // material: 55 rings fit a sheet (5 x 11 on a 10.25 in pitch); each pays 7,200 / 55 = 130.909 in2
-    // x 0.0541875 lb/in2 = 7.093636 lb x 450 c = 3,192.1 c: 4 pieces 12,769 c, 1 piece 3,192, 25 pieces 79,803.
-    // 4 pieces: 3,000 + 12,769 + 560 = 16,329 -> 4,082 each. 1: 6,332. 25: 3,000 + 79,803 + 3,500 = 86,303 -> 3,452.
+    // x 0.0541875 lb/in2 = 7.093636 lb x 450 c = 3,192.1 c: 4 pieces 12,769 c, 1 piece 3,192, 25 pieces 79,803;
+    // loading 1,500 / 55 = 27.27 c a piece: 4 pieces 109, 1 piece 27, 25 pieces 682.
+    // 4 pieces: 1,200 + 12,769 + 109 + 560 = 14,638 -> 3,660 each (3,659.5). 1: 4,559.
+    // 25: 1,200 + 79,803 + 682 + 3,500 = 85,185 -> 3,407.
     expect(b).toMatchObject({
       description: 'Plate 10 in ring with a 4 in bore, 3/16 in 304 stainless, 6 holes, 55 per 60 x 120 in sheet',
       label: null,
       status: 'ready',
       quantity: 4,
-      unit_amount_cents: 4_082,
-      amount_cents: 16_329,
+      unit_amount_cents: 3_660,
+      amount_cents: 14_638,
       quantity_options: [
-        { quantity: 1, unit_amount_cents: 6_332, amount_cents: 6_332 },
-        { quantity: 25, unit_amount_cents: 3_452, amount_cents: 86_303 },
+        { quantity: 1, unit_amount_cents: 4_559, amount_cents: 4_559 },
+        { quantity: 25, unit_amount_cents: 3_407, amount_cents: 85_185 },
       ],
       // Stocked, not bent: 3-5 business days.
       lead_time: { days_min: 3, days_max: 5 },
@@ -122,7 +125,7 @@ describe('priceQuote worked examples', () => {
   });
 
   it('totals the quote: subtotal, HST rounded to the cent, total', () => {
-    // 10,655 + 16,329 + 290,000 + 3,900 = 320,884; HST 320,884 x 13 / 100 = 41,714.92 -> 41,715.
+    // 8,915 + 14,638 + 290,000 + 3,900 = 317,453; HST 317,453 x 13 / 100 = 41,268.89 -> 41,269.
     expect(quote).toMatchObject({
       object: 'quote',
       id: 'q_test0000000000000000001',
@@ -131,9 +134,9 @@ describe('priceQuote worked examples', () => {
       beta: false,
       notice: null,
       currency: 'cad',
-      amount_subtotal_cents: 320_884,
-      amount_tax_cents: 41_715,
-      amount_total_cents: 362_599,
+      amount_subtotal_cents: 317_453,
+      amount_tax_cents: 41_269,
+      amount_total_cents: 358_722,
       issues: [],
       created_at: '2026-03-02T14:05:09.123Z',
       expires_at: '2026-03-09T14:05:09.123Z',
@@ -141,26 +144,27 @@ describe('priceQuote worked examples', () => {
     expect(quote.tax_note).toMatch(/HST 13% \(Ontario\) on the subtotal/);
   });
 
-  it('rounds half a cent of HST up on plate C, 5/16 in mild steel not stocked, 114 pieces', () => {
+  it('rounds half a cent of HST up on plate C, 5/16 in mild steel not stocked, 230 pieces', () => {
     // 5/16 in sits halfway between the 1/4 and 3/8 rows: feed 137.5 in/min, pierce 0.7 s.
     // lb per in2 = 0.3125 x 0.2836 = 0.088625.
     // cutting: 10 / 137.5 x 60 = 4.363636 s + 0.7 s = 5.063636 s x 5 c = 25.32 -> 25
-    // handling: 75 + 6 x 0.088625 = 0.53175 lb x 8 c = 4.25 -> 4: 79. Piece 104; job 3,000.
-    // material: 954 fit a sheet (18 x 53); 114 pieces pay 114 x 7,200 / 954 = 860.377 in2, 76.251 lb, 10,294 c.
-    // 3,000 + 10,294 + 11,856 = 25,150 -> 221 each (220.6). HST 25,150 x 13 / 100 = 3,269.5 -> 3,270.
-    const c = priceQuote(request([{ ...PLATE_C, quantity: 114 }]), quoteOptions('q_c'));
+    // handling: 75 + 6 x 0.088625 = 0.53175 lb x 8 c = 4.25 -> 4: 79. Piece 104; job 1,200.
+    // material: 954 fit a sheet (18 x 53); 230 pieces pay 230 x 7,200 / 954 = 1,735.849 in2, 153.840 lb,
+    // 20,768 c; loading 230 / 954 x 1,500 = 361.6 -> 362 c.
+    // 1,200 + 20,768 + 362 + 23,920 = 46,250 -> 201 each (201.09). HST 46,250 x 13 / 100 = 6,012.5 -> 6,013.
+    const c = priceQuote(request([{ ...PLATE_C, quantity: 230 }]), quoteOptions('q_c'));
     expect(c.items[0]).toMatchObject({
       description: 'Plate 3 x 2 in rectangle, 5/16 in mild steel, 954 per 60 x 120 in sheet',
       label: 'Gusset #3 (left)',
-      unit_amount_cents: 221,
-      amount_cents: 25_150,
-      // 1 piece: 3,000 + 90 + 104 = 3,194 is under the minimum: 3,500.
-      quantity_options: [{ quantity: 1, unit_amount_cents: 3_500, amount_cents: 3_500 }],
+      unit_amount_cents: 201,
+      amount_cents: 46_250,
+      // 1 piece: 1,200 + 90 + 2 + 104 = 1,396 is under the piece minimum: 1,700.
+      quantity_options: [{ quantity: 1, unit_amount_cents: 1_700, amount_cents: 1_700 }],
       // Not stocked: 3-5 + 5 days to bring the plate in.
       lead_time: { days_min: 8, days_max: 10 },
       issues: [{ code: 'plate_not_carried', severity: 'info', param: 'items[0].thickness_in' }],
     });
-    expect(c).toMatchObject({ amount_subtotal_cents: 25_150, amount_tax_cents: 3_270, amount_total_cents: 28_420 });
+    expect(c).toMatchObject({ amount_subtotal_cents: 46_250, amount_tax_cents: 6_013, amount_total_cents: 52_263 });
   });
 
   it('states a lead time by the sheets of the nest, not the pieces: 251 small discs fit one sheet', () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderReferenceTable } from './test-reference-parts';
+import { peerRatios, renderReferenceTable } from './test-reference-parts';
 
 const root = join(__dirname, '..');
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
@@ -11,11 +11,24 @@ describe('README', () => {
     expect(match?.[1]).toBe(renderReferenceTable());
   });
 
-  it('prices a dozen reference parts, the 58 mm disc among them inside the peer band at 2 pieces', () => {
+  it('prices thirteen reference parts, the 58 mm disc among them inside the peer band at 2 pieces', () => {
     const rows = renderReferenceTable().split('\n').slice(2);
-    expect(rows).toHaveLength(12);
-    // 2 discs: the 3,000 set-up, their share of a sheet and their cutting stay under the 3,500 minimum: CAD 17.50 each = USD 12.77 at 1.37.
-    expect(rows[0]).toMatch(/^\| 58 mm disc.*\| 35\.00 \| 4\.05 \| 1\.35 \|/);
+    expect(rows).toHaveLength(13);
+    // 2 discs: programming, their share of a sheet and their cutting stay under 2 piece minimums:
+    // CAD 17.00 each = USD 12.32 at 1.38, inside USD 12-18.
+    expect(rows[1]).toMatch(/^\| 58 mm disc.*\| 17\.00 \| 3\.50 \| 1\.18 \| 16\.56-24\.84 at 2 \(ours 17\.00\) \| 0\.82 \|/);
+  });
+
+  it('reports the ratio to every peer point, each within 0.8-1.25', () => {
+    const ratios = peerRatios();
+    expect(ratios.map((row) => [row.name, row.quantity, row.ourCents, Number(row.ratio.toFixed(2))])).toEqual([
+      ['58 mm disc, 12 ga (2.66 mm) mild steel', 2, 1_700, 0.82],
+      ['Clip 3 x 1.5 in, 16 ga mild steel, 1 hole, 1 bend', 1, 3_325, 1],
+    ]);
+    for (const row of ratios) {
+      expect(row.ratio).toBeGreaterThanOrEqual(0.8);
+      expect(row.ratio).toBeLessThanOrEqual(1.25);
+    }
   });
 
   it('carries the example file word for word', () => {

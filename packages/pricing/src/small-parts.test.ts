@@ -1,0 +1,38 @@
+import { PlateItem } from '@shop/contracts';
+import type { PlateItemInput } from '@shop/contracts';
+import { priceQuote } from './price-quote';
+import { SMALL_BRACKET } from './test-reference-parts';
+import { catalog, quoteOptions, request } from './test-fixtures';
+import { pricePlateItem } from './price-plate';
+
+const plate = (part: Omit<PlateItemInput, 'kind'>) => PlateItem.parse({ ...part, kind: 'plate' });
+
+describe('small parts', () => {
+  it('prices one small bracket (3 x 2 in, 1 hole, 10 ga) at the piece minimum, CAD 17.00', () => {
+    expect(pricePlateItem(plate({ ...SMALL_BRACKET, quantity: 1 }), { catalog })).toMatchObject({ status: 'ready', amount_cents: 1_700 });
+  });
+
+  it('prices five different small parts, one of each, under CAD 100 together: each its own item, each 17.00', () => {
+    const parts: Omit<PlateItemInput, 'kind'>[] = [
+      SMALL_BRACKET,
+      { ...SMALL_BRACKET, outline: { kind: 'rectangle', width_in: 2, height_in: 3 }, holes: [{ kind: 'single', x_in: 1, y_in: 2, diameter_in: 0.375 }] },
+      { ...SMALL_BRACKET, outline: { kind: 'circle', diameter_in: 2.5 }, holes: [{ kind: 'single', x_in: 1.25, y_in: 1.25, diameter_in: 0.5 }] },
+      { ...SMALL_BRACKET, outline: { kind: 'polygon', points_in: [[0, 0], [3, 0], [3, 1], [1, 1], [1, 3], [0, 3]] }, holes: [] },
+      { ...SMALL_BRACKET, outline: { kind: 'rectangle', width_in: 3.5, height_in: 1.5 }, holes: [{ kind: 'slot', center_x_in: 1.75, center_y_in: 0.75, width_in: 0.3125, length_in: 1 }] },
+    ];
+    const quote = priceQuote(request(parts.map((part) => ({ ...part, kind: 'plate' as const }))), quoteOptions());
+    expect(quote.items.map((item) => [item.status, item.amount_cents])).toEqual(Array(5).fill(['ready', 1_700]));
+    expect(quote.amount_subtotal_cents).toBe(8_500);
+  });
+
+  it('falls smoothly with the quantity: never up, the item minimum shared from 3 pieces, the work past it by 20', () => {
+    const units = [1, 2, 3, 4, 5, 10, 20, 50, 100, 500, 999].map((quantity) => {
+      const quoted = pricePlateItem(plate({ ...SMALL_BRACKET, quantity }), { catalog });
+      return quoted.unit_amount_cents as number;
+    });
+    // 1 and 2: 17.00 each; 3-10: 35.00 shared; then programming, sheet shares, cutting and handling.
+    expect(units.slice(0, 6)).toEqual([1_700, 1_700, 1_167, 875, 700, 350]);
+    for (let i = 1; i < units.length; i += 1) expect(units[i]).toBeLessThanOrEqual(units[i - 1] as number);
+    expect(units[units.length - 1]).toBeLessThan(200);
+  });
+});
