@@ -6,7 +6,7 @@ export { decodeCursor, encodeCursor } from './paging';
 export { interpolateCut } from './plate-stock';
 export type { PlateStock } from './plate-stock';
 export { PRICE_BOOK, PRICE_TABLES, PriceBookSchema, loadPriceBook } from './price-book';
-export type { LoadedPriceBook, PriceBook } from './price-book';
+export type { BillRates, LoadedPriceBook, PriceBook, ProductBill } from './price-book';
 export type {
   BendRunRow,
   BendingTable,

@@ -49,6 +49,10 @@ describe('the price book', () => {
     ['a source with neither a url nor a document', (book: Record<string, any>) => delete book.sources.matweb.url, /sources\.matweb: a source needs a url or a document/],
     ['a version that is not a date and serial', (book: Record<string, any>) => (book.version = 'latest'), /version: a version is the date the book was changed and a serial/],
     ['a figure the book does not know', (book: Record<string, any>) => (book.shop.discountCents = 5), /shop: .*discountCents/],
+    ['a kit price without a bill', (book: Record<string, any>) => delete book.products.bills['welding-cart'], /products\.bills\.welding-cart: welding-cart has a kit price but no bill/],
+    ['a welded price whose bill has no welding', (book: Record<string, any>) => (book.products.bills['welding-cart'].welded = null), /welding-cart has a welded price but its bill has no welded part/],
+    ['a bill plate the contract refuses', (book: Record<string, any>) => (book.products.bills['welding-cart'].plates[0].part.thickness_in = -1), /products\.bills\.welding-cart\.plates\.0\.part: is not a plate: thickness_in/],
+    ['a bought line in fractions of a cent', (book: Record<string, any>) => (book.products.bills['welding-cart'].bought[0].unitCents = 3.5), /products\.bills\.welding-cart\.bought\.0\.unitCents/],
   ])('refuses a book with %s, naming where', (_name, edit, message) => {
     expect(() => loadPriceBook(bookWith(edit))).toThrow(message);
   });

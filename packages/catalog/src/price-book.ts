@@ -2,7 +2,7 @@
 // (price-book.json), each group naming its dated sources. It is checked here when the catalog
 // loads, so a book that breaks a rule (a feed that rises with thickness, negative money, a figure
 // without a source) never prices anything. Changing a price is editing the file and its version.
-import { MATERIAL_IDS, TIER_KINDS, z } from '@shop/contracts';
+import { MATERIAL_IDS, PlateItem, TIER_KINDS, z } from '@shop/contracts';
 import type { MaterialId } from '@shop/contracts';
 import bundled from './price-book.json';
 import type { CutRow, PriceSource, PriceTables } from './price-tables';
@@ -36,6 +36,29 @@ function sourced<T extends z.ZodRawShape>(shape: T) {
 }
 
 const TierPrices = z.object(Object.fromEntries(TIER_KINDS.map((kind) => [kind, cents.nullable()])) as Record<(typeof TIER_KINDS)[number], z.ZodNullable<typeof cents>>).partial().strict();
+
+/** A line of a bill bought in: tube by the foot, hardware by the piece, paint by the job. */
+const BoughtLine = z.object({ name: z.string().min(1), quantity: positive, unitCents: cents }).strict();
+
+/** A plate part of a kit: the plate item's fields (checked against the contract's PlateItem), so many a kit. */
+const BillPlate = z
+  .object({ name: z.string().min(1), quantity: z.int().min(1).max(999), part: z.record(z.string(), z.unknown()) })
+  .strict();
+
+/** What one kit is made of; `welded` adds what the welded unit takes (null when it is not sold welded). */
+const Bill = z
+  .object({
+    plates: z.array(BillPlate),
+    bought: z.array(BoughtLine),
+    /** Cutting members to length, notching, coping, drilling and rolling: hours at the fabrication rate. */
+    shopHours: z.number().min(0),
+    welded: z.object({ weldingHours: positive, bought: z.array(BoughtLine) }).strict().nullable(),
+  })
+  .strict();
+
+const BillRates = z
+  .object({ fabricationCentsPerHour: cents, weldingCentsPerHour: cents, kitMarginPercent: z.number().min(0).max(100), weldedMarginPercent: z.number().min(0).max(100) })
+  .strict();
 
 export const PriceBookSchema = z
   .object({
@@ -84,7 +107,7 @@ export const PriceBookSchema = z
       maxBrakeHoursStated: positive,
     }),
     productLeadTimes: sourced({ kitUnitsPerDay: positive, weldedUnitsPerDay: positive }),
-    products: sourced({ prices: z.record(z.string(), TierPrices) }),
+    products: sourced({ prices: z.record(z.string(), TierPrices), bills: z.record(z.string(), Bill), billRates: BillRates }),
   })
   .strict()
   .superRefine((book, ctx) => {
@@ -96,6 +119,21 @@ export const PriceBookSchema = z
         if (!(key in book.sources)) ctx.addIssue({ code: 'custom', message: `${group} names the source "${key}", which the book does not define`, path: [group, 'source'] });
       }
     }
+    // A kit or welded unit has a price only with the bill it is priced from; a plate part is a plate the contract accepts.
+    for (const [slug, prices] of Object.entries(book.products.prices)) {
+      const bill = book.products.bills[slug];
+      if (typeof prices.kit === 'number' && !bill) ctx.addIssue({ code: 'custom', message: `${slug} has a kit price but no bill`, path: ['products', 'bills', slug] });
+      if (bill && typeof prices.welded === 'number' && !bill.welded) ctx.addIssue({ code: 'custom', message: `${slug} has a welded price but its bill has no welded part`, path: ['products', 'bills', slug, 'welded'] });
+    }
+    for (const [slug, bill] of Object.entries(book.products.bills)) {
+      if (!(slug in book.products.prices)) ctx.addIssue({ code: 'custom', message: `the bill of ${slug} names no product`, path: ['products', 'bills', slug] });
+      bill.plates.forEach((plate, index) => {
+        const parsed = PlateItem.safeParse({ ...plate.part, kind: 'plate', quantity: plate.quantity });
+        if (!parsed.success) {
+          ctx.addIssue({ code: 'custom', message: `is not a plate: ${parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`, path: ['products', 'bills', slug, 'plates', index, 'part'] });
+        }
+      });
+    }
   });
 
 export type PriceBook = z.output<typeof PriceBookSchema>;
@@ -106,7 +144,13 @@ export interface LoadedPriceBook {
   tables: PriceTables;
   /** Catalog prices by product slug and tier; null: price on request. */
   productPrices: Readonly<Record<string, Partial<Record<(typeof TIER_KINDS)[number], number | null>>>>;
+  /** What each kit (and welded unit) is made of, by product slug: its kit and welded prices are this bill priced. */
+  productBills: Readonly<Record<string, ProductBill>>;
+  billRates: BillRates;
 }
+
+export type ProductBill = z.output<typeof Bill>;
+export type BillRates = z.output<typeof BillRates>;
 
 /** Checks a price book (parsed JSON) and turns it into the tables; throws naming every broken rule. */
 export function loadPriceBook(json: unknown): LoadedPriceBook {
@@ -138,7 +182,7 @@ export function loadPriceBook(json: unknown): LoadedPriceBook {
     leadTimes: { ...book.leadTimes, source: sources(book.leadTimes.source) },
     productLeadTimes: { ...book.productLeadTimes, source: sources(book.productLeadTimes.source) },
   };
-  return { version: book.version, tables, productPrices: book.products.prices };
+  return { version: book.version, tables, productPrices: book.products.prices, productBills: book.products.bills, billRates: book.products.billRates };
 }
 
 /** The book bundled with this release (packages/catalog/src/price-book.json). */

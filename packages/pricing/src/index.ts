@@ -7,6 +7,8 @@ export { computePlateCost, materialCents, nestQuantity, priceQuantity } from './
 export { nestRectangles } from './nesting';
 export type { Nest, NestingRules } from './nesting';
 export type { PlateCost, PricedQuantity } from './plate-cost';
+export { priceBill } from './price-bill';
+export type { BillLinePrice, PricedBill } from './price-bill';
 export { priceItem } from './price-item';
 export type { PriceItemOptions } from './price-item';
 export { pricePlateItem } from './price-plate';

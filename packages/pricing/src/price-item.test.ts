@@ -31,7 +31,7 @@ describe('pricing one item alone', () => {
 
   it('dispatches on the kind of item', () => {
     const product = priceItem(ProductItem.parse({ kind: 'product', slug: 'shop-press-20t', tier: 'welded', quantity: 3 }), { catalog, index: 1 });
-    expect(product).toMatchObject({ index: 1, kind: 'product', amount_cents: 268_500, unit_amount_cents: 89_500 });
+    expect(product).toMatchObject({ index: 1, kind: 'product', amount_cents: 509_700, unit_amount_cents: 169_900 });
     const plate = priceItem(PlateItem.parse(PLATE_A), { catalog, previewUrl: 'https://quote.example.ca/p.svg' });
     expect(plate).toMatchObject({ kind: 'plate', amount_cents: 8_915, plate: { preview_url: 'https://quote.example.ca/p.svg' } });
   });

@@ -92,7 +92,7 @@ describe('priceQuote with blocked items', () => {
 
   it('drops a product label too and still prices the product', () => {
     const quote = priceQuote(request([{ kind: 'product', slug: 'welding-cart', tier: 'kit', label: 'jane@example.com' }]), quoteOptions());
-    expect(quote.items[0]).toMatchObject({ label: null, status: 'ready', amount_cents: 16_900 });
+    expect(quote.items[0]).toMatchObject({ label: null, status: 'ready', amount_cents: 51_400 });
     expect(quote.items[0]?.issues[0]).toMatchObject({ code: 'label_dropped', param: 'items[0].label' });
   });
 });

@@ -95,16 +95,16 @@ describe('priceQuote worked examples', () => {
   });
 
   it('prices product items at the tier price times the quantity', () => {
-    // Round bale feeder kit 1,450.00 x 2 = 2,900.00; option of 4: 5,800.00.
+    // Round bale feeder kit 1,577.00 (its bill) x 2 = 3,154.00; option of 4: 6,308.00.
     expect(feeder).toMatchObject({
       index: 2,
       kind: 'product',
       description: 'Round bale feeder — kit',
       status: 'ready',
       quantity: 2,
-      unit_amount_cents: 145_000,
-      amount_cents: 290_000,
-      quantity_options: [{ quantity: 4, unit_amount_cents: 145_000, amount_cents: 580_000 }],
+      unit_amount_cents: 157_700,
+      amount_cents: 315_400,
+      quantity_options: [{ quantity: 4, unit_amount_cents: 157_700, amount_cents: 630_800 }],
       delivery: { status: 'quoted_after_order' },
       // One kit takes 10 days; the second adds a quarter of a day, rounded up to a whole day.
       lead_time: { days_min: 11, days_max: 11 },
@@ -125,7 +125,7 @@ describe('priceQuote worked examples', () => {
   });
 
   it('totals the quote: subtotal, HST rounded to the cent, total', () => {
-    // 8,915 + 14,638 + 290,000 + 3,900 = 317,453; HST 317,453 x 13 / 100 = 41,268.89 -> 41,269.
+    // 8,915 + 14,638 + 315,400 + 3,900 = 342,853; HST 342,853 x 13 / 100 = 44,570.89 -> 44,571.
     expect(quote).toMatchObject({
       object: 'quote',
       id: 'q_test0000000000000000001',
@@ -134,9 +134,9 @@ describe('priceQuote worked examples', () => {
       beta: false,
       notice: null,
       currency: 'cad',
-      amount_subtotal_cents: 317_453,
-      amount_tax_cents: 41_269,
-      amount_total_cents: 358_722,
+      amount_subtotal_cents: 342_853,
+      amount_tax_cents: 44_571,
+      amount_total_cents: 387_424,
       issues: [],
       created_at: '2026-03-02T14:05:09.123Z',
       expires_at: '2026-03-09T14:05:09.123Z',
