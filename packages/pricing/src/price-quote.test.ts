@@ -68,24 +68,24 @@ describe('priceQuote worked examples', () => {
   it('prices plate B: a 10 in 304 stainless ring with six holes, 4 pieces', () => {
     // Outline pi x (5^2 - 2^2) = 65.973446 in2, holes 6 x pi x 0.0625 = 1.178097: net 64.795348 in2.
     // Cut pi x (10 + 4) + 6 x pi x 0.5 = 17 pi = 53.407075 in; 8 pierces (2 for the ring, 6 holes).
-    // 3/16 in 304: feed 480 in/min, pierce 0.1 s; lb per in2 = 0.1875 x 0.289 = 0.0541875.
-    // cutting: 53.407075 / 480 x 60 = 6.675884 s + 0.8 s = 7.475884 s x 5 c = 37.38 -> 37
-    // handling: 75 + 64.795348 x 0.0541875 = 3.511098 lb x 8 c = 28.09 -> 28: 103. Job 1,200 (no bends).
+    // 3/16 in 304: feed 250 in/min, pierce 0.3 s; lb per in2 = 0.1875 x 0.289 = 0.0541875.
+    // cutting: 53.407075 / 250 x 60 = 12.817698 s + 2.4 s = 15.217698 s x 5 c = 76.09 -> 76
+    // handling: 75 + 64.795348 x 0.0541875 = 3.511098 lb x 8 c = 28.09 -> 28: 103. Piece 179. Job 1,200 (no bends).
     // material: 55 rings fit a sheet (5 x 11 on a 10.25 in pitch); each pays 7,200 / 55 = 130.909 in2
     // x 0.0541875 lb/in2 = 7.093636 lb x 450 c = 3,192.1 c: 4 pieces 12,769 c, 1 piece 3,192, 25 pieces 79,803;
     // loading 1,500 / 55 = 27.27 c a piece: 4 pieces 109, 1 piece 27, 25 pieces 682.
-    // 4 pieces: 1,200 + 12,769 + 109 + 560 = 14,638 -> 3,660 each (3,659.5). 1: 4,559.
-    // 25: 1,200 + 79,803 + 682 + 3,500 = 85,185 -> 3,407.
+    // 4 pieces: 1,200 + 12,769 + 109 + 716 = 14,794 -> 3,699 each (3,698.5). 1: 4,598.
+    // 25: 1,200 + 79,803 + 682 + 4,475 = 86,160 -> 3,446.
     expect(b).toMatchObject({
       description: 'Plate 10 in ring with a 4 in bore, 3/16 in 304 stainless, 6 holes, 55 per 60 x 120 in sheet',
       label: null,
       status: 'ready',
       quantity: 4,
-      unit_amount_cents: 3_660,
-      amount_cents: 14_638,
+      unit_amount_cents: 3_699,
+      amount_cents: 14_794,
       quantity_options: [
-        { quantity: 1, unit_amount_cents: 4_559, amount_cents: 4_559 },
-        { quantity: 25, unit_amount_cents: 3_407, amount_cents: 85_185 },
+        { quantity: 1, unit_amount_cents: 4_598, amount_cents: 4_598 },
+        { quantity: 25, unit_amount_cents: 3_446, amount_cents: 86_160 },
       ],
       // Stocked, not bent: 3-5 business days.
       lead_time: { days_min: 3, days_max: 5 },
@@ -125,7 +125,7 @@ describe('priceQuote worked examples', () => {
   });
 
   it('totals the quote: subtotal, HST rounded to the cent, total', () => {
-    // 8,915 + 14,638 + 315,400 + 3,900 = 342,853; HST 342,853 x 13 / 100 = 44,570.89 -> 44,571.
+    // 8,915 + 14,794 + 315,400 + 3,900 = 343,009; HST 343,009 x 13 / 100 = 44,591.17 -> 44,591.
     expect(quote).toMatchObject({
       object: 'quote',
       id: 'q_test0000000000000000001',
@@ -134,9 +134,9 @@ describe('priceQuote worked examples', () => {
       beta: false,
       notice: null,
       currency: 'cad',
-      amount_subtotal_cents: 342_853,
-      amount_tax_cents: 44_571,
-      amount_total_cents: 387_424,
+      amount_subtotal_cents: 343_009,
+      amount_tax_cents: 44_591,
+      amount_total_cents: 387_600,
       issues: [],
       created_at: '2026-03-02T14:05:09.123Z',
       expires_at: '2026-03-09T14:05:09.123Z',
