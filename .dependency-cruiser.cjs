@@ -4,11 +4,12 @@
 const layers = {
   contracts: [],
   geometry: ['contracts'],
+  drawings: [],
   catalog: ['contracts', 'geometry'],
   pricing: ['contracts', 'geometry', 'catalog'],
   storage: ['contracts'],
   openapi: ['contracts'],
-  service: ['contracts', 'geometry', 'catalog', 'pricing', 'storage'],
+  service: ['contracts', 'geometry', 'drawings', 'catalog', 'pricing', 'storage'],
   runtime: ['contracts', 'service', 'storage'],
   client: [],
   rest: ['contracts', 'openapi', 'runtime', 'service'],
