@@ -1,13 +1,13 @@
 // The input schemas of the tools, built from the same zod contracts as the REST bodies (docs/decisions.md,
 // the tool server), and how each becomes the REST request its use case takes.
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
-import { BOUNDS, HandoffRequest, PlateItem, ProductItem, ProductQuery, RfqLinkRequest, parseRequest, z } from '@shop/contracts';
+import { BOUNDS, HandoffRequest, PlateItemRequest, ProductItem, ProductQuery, RfqLinkRequest, parseRequest, z } from '@shop/contracts';
 import { describeDivisionField, describeMaterialField, describeThicknessField } from './tool-descriptions';
 import type { CatalogFacts } from './tool-descriptions';
 
-// PlateItem carries a refinement, so zod refuses `.omit()`; its shape is taken whole and `kind` left
+// PlateItemRequest carries a refinement, so zod refuses `.omit()`; its shape is taken whole and `kind` left
 // out (the cutout count the refinement checks is checked again by the quote use case).
-const { kind: _plateKind, ...plateShape } = PlateItem.shape;
+const { kind: _plateKind, ...plateShape } = PlateItemRequest.shape;
 
 /** quote_plate's arguments: a plate item without `kind`, every field described by the contract. */
 const QuotePlateInput = z.object(plateShape).strict();

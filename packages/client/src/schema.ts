@@ -672,16 +672,15 @@ export interface components {
             material: "mild_steel" | "stainless_304" | "stainless_316" | "aluminum_6061";
             /** @description Inches: exactly one of the material's listed thicknesses (list_materials or GET /materials). */
             thickness_in: number;
-            outline: components["schemas"]["Outline"];
-            /**
-             * @description At most 200 entries and 500 cutouts in all, counting every hole of a pattern.
-             * @default []
-             */
+            /** @description The outside of the part. Required unless import_id is given. */
+            outline?: components["schemas"]["RectangleOutline"] | components["schemas"]["CircleOutline"] | components["schemas"]["RingOutline"] | components["schemas"]["PolygonOutline"];
+            /** @description At most 200 entries and 500 cutouts in all, counting every hole of a pattern and every cut-out. */
             holes?: components["schemas"]["HolePattern"][];
-            /**
-             * @description Folds, at most 10; none for a flat part.
-             * @default []
-             */
+            /** @description Cut-outs of any shape, at most 50; each counts as one of the 500 cutouts. */
+            cutouts?: components["schemas"]["Cutout"][];
+            /** @description The id (pi_...) of a drawing imported with POST /plate-imports or the import_dxf tool: its outline, holes and cut-outs stand in for outline, holes and cutouts, which are then left out; bends sent here replace the imported ones. */
+            import_id?: string;
+            /** @description Folds, at most 10; none for a flat part. With import_id, the imported bends unless given. */
             bends?: components["schemas"]["Bend"][];
             /**
              * @description Pieces: 1 to 999, default 1. The plate is priced as one job at this quantity.
@@ -700,8 +699,6 @@ export interface components {
              */
             label?: string | null;
         };
-        /** @description The outside of the part: rectangle, circle, ring or polygon (chosen by kind). */
-        Outline: components["schemas"]["RectangleOutline"] | components["schemas"]["CircleOutline"] | components["schemas"]["RingOutline"] | components["schemas"]["PolygonOutline"];
         /** @description A rectangle, lower-left corner on the origin. */
         RectangleOutline: {
             /**
@@ -860,6 +857,16 @@ export interface components {
              * @default 0
              */
             angle_deg?: number;
+        };
+        /** @description A hole of any shape, cut out of the part: a closed polygon inside the outline, in its frame, with material all round it. */
+        Cutout: {
+            /**
+             * @description "polygon": a cut-out of any shape given by its corners.
+             * @enum {string}
+             */
+            kind: "polygon";
+            /** @description Corners of the cut-out [x, y] in inches (each 0 to 120), 3 to 200 of them in either winding; a last corner repeating the first is dropped (so up to 201 points). Edges must not cross. */
+            points_in: components["schemas"]["Point"][];
         };
         /** @description A straight fold across the whole part, on the infinite line through start_in and end_in. */
         Bend: {

@@ -17,8 +17,18 @@ export const BOUNDS = {
   polygonCorners: 200,
   /** Entries of `holes`. */
   holeEntries: 200,
-  /** Cutouts in all, counting every hole of a pattern. */
+  /** Cutouts in all, counting every hole of a pattern and every cut-out. */
   cutouts: 500,
+  /** Entries of `cutouts` (polygon cut-outs). */
+  cutoutShapes: 50,
+  /** Vertices of an imported part's outline and cut-outs after flattening. */
+  importVertices: 20_000,
+  /** A DXF file sent to POST /plate-imports, in bytes; the import_dxf tool's text, in characters. */
+  dxfBytes: 5 * 1024 * 1024,
+  dxfToolCharacters: 1024 * 1024,
+  /** Entities of a drawing after block expansion. */
+  dxfEntities: 50_000,
+  filenameLength: 120,
   bends: 10,
   /** Holes in a linear pattern or on a bolt circle. */
   patternCount: 100,

@@ -45,7 +45,10 @@ export {
   MAX_CUTOUTS,
   MIN_RING_WALL_IN,
   Outline,
+  Cutout,
+  IMPORT_ID_PATTERN,
   PlateItem,
+  PlateItemRequest,
   PolygonOutline,
   RectangleOutline,
   RingOutline,
@@ -53,6 +56,7 @@ export {
   Slot,
   countCutouts,
   countPatternCutouts,
+  typedPlate,
 } from './plates';
 export type { PlateItemInput, Point } from './plates';
 export { PRODUCT_SLUG_PATTERN, Product, ProductList, ProductQuery, ProductTier, TIER_KINDS, TierKind } from './products';
@@ -67,13 +71,14 @@ export {
   QuantityOption,
   Quote,
   QuoteRequest,
+  typedRequest,
   QuoteRequestItem,
   QuoteStatus,
   QuotedItem,
   QuotedPlate,
   QuotedProduct,
 } from './quotes';
-export type { QuoteRequestInput } from './quotes';
+export type { QuoteRequestInput, ResolvedQuoteRequest } from './quotes';
 export { RfqLink, RfqLinkRequest, RfqSubmissionForm } from './rfq';
 export { Status } from './status';
 export { z } from './zod';

@@ -55,35 +55,61 @@ export const RingOutline = z
   })
   .meta({ id: 'RingOutline', description: 'Outer and inner circles on the same centre, (outer/2, outer/2); wall at least 1/8 in.' });
 
-export const PolygonOutline = z
-  .object({
-    kind: kindOf('polygon', 'any outline given by its corners'),
-    points_in: z
-      .array(Point)
-      .min(3)
-      .max(BOUNDS.polygonCorners + 1)
-      .describe(
-        `Corners [x, y] in inches (each 0 to ${L}), 3 to ${BOUNDS.polygonCorners} of them in either winding; a last corner repeating the first is dropped (so up to ${BOUNDS.polygonCorners + 1} points). Edges must not cross.`,
-      ),
-  })
-  .strict()
-  .superRefine((polygon, ctx) => {
-    const corners = dropClosingPoint(polygon.points_in).length;
-    if (corners < 3 || corners > BOUNDS.polygonCorners) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['points_in'],
-        message: `has ${corners} corners once a last corner repeating the first is dropped; send 3 to ${BOUNDS.polygonCorners}`,
-      });
-    }
-  })
-  .transform((polygon) => ({ ...polygon, points_in: dropClosingPoint(polygon.points_in) }))
-  .meta({ id: 'PolygonOutline', description: 'A polygon by its corners, in the same frame as the holes and bends.' });
+/** Corners [x, y] of a closed polygon, 3 to `maxCorners` once a last point repeating the first is dropped. */
+function cornerList(maxCorners: number, what: string) {
+  return z
+    .array(Point)
+    .min(3)
+    .max(maxCorners + 1)
+    .describe(
+      `${what} [x, y] in inches (each 0 to ${L}), 3 to ${maxCorners} of them in either winding; a last corner repeating the first is dropped (so up to ${maxCorners + 1} points). Edges must not cross.`,
+    );
+}
+
+/** A polygon by its corners, checked for the corner count once a closing point is dropped, and without it. */
+function polygonOf(kind: ReturnType<typeof kindOf<'polygon'>>, maxCorners: number, what: string) {
+  return z
+    .object({ kind, points_in: cornerList(maxCorners, what) })
+    .strict()
+    .superRefine((polygon, ctx) => {
+      const corners = dropClosingPoint(polygon.points_in).length;
+      if (corners < 3 || corners > maxCorners) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['points_in'],
+          message: `has ${corners} corners once a last corner repeating the first is dropped; send 3 to ${maxCorners}`,
+        });
+      }
+    })
+    .transform((polygon) => ({ ...polygon, points_in: dropClosingPoint(polygon.points_in) }));
+}
+
+const outlinePolygonKind = kindOf('polygon', 'any outline given by its corners');
+const cutoutPolygonKind = kindOf('polygon', 'a cut-out of any shape given by its corners');
+
+export const PolygonOutline = polygonOf(outlinePolygonKind, BOUNDS.polygonCorners, 'Corners').meta({
+  id: 'PolygonOutline',
+  description: 'A polygon by its corners, in the same frame as the holes and bends.',
+});
+
+/** An imported part's outline: arcs flattened, so up to the import's vertex limit. Reached only through `import_id`. */
+const ImportedPolygonOutline = polygonOf(outlinePolygonKind, BOUNDS.importVertices, 'Corners');
+
+export const Cutout = polygonOf(cutoutPolygonKind, BOUNDS.polygonCorners, 'Corners of the cut-out').meta({
+  id: 'Cutout',
+  description: 'A hole of any shape, cut out of the part: a closed polygon inside the outline, in its frame, with material all round it.',
+});
+export type Cutout = z.infer<typeof Cutout>;
+
+const ImportedCutout = polygonOf(cutoutPolygonKind, BOUNDS.importVertices, 'Corners of the cut-out');
 
 export const Outline = z
   .discriminatedUnion('kind', [RectangleOutline, CircleOutline, RingOutline, PolygonOutline])
   .meta({ id: 'Outline', description: 'The outside of the part: rectangle, circle, ring or polygon (chosen by kind).' });
 export type Outline = z.infer<typeof Outline>;
+
+/** The outline of a part as priced: a typed one, or an imported polygon of up to the import's vertex limit. */
+const PartOutline = z.discriminatedUnion('kind', [RectangleOutline, CircleOutline, RingOutline, ImportedPolygonOutline]);
 
 const holeDiameter = length('Hole diameter');
 
@@ -183,40 +209,80 @@ export const Bend = z
   .meta({ id: 'Bend', description: 'A straight fold across the whole part, on the infinite line through start_in and end_in.' });
 export type Bend = z.infer<typeof Bend>;
 
-export const PlateItem = z
+const material = MaterialId.describe('Material id, as listed by list_materials or GET /materials.');
+const thickness = z
+  .number()
+  .gt(0)
+  .lte(BOUNDS.thicknessIn)
+  .describe("Inches: exactly one of the material's listed thicknesses (list_materials or GET /materials).");
+const holeList = z
+  .array(HolePattern)
+  .max(BOUNDS.holeEntries)
+  .describe(`At most ${BOUNDS.holeEntries} entries and ${BOUNDS.cutouts} cutouts in all, counting every hole of a pattern and every cut-out.`);
+const cutoutList = <T extends z.ZodType>(cutout: T) =>
+  z
+    .array(cutout)
+    .max(BOUNDS.cutoutShapes)
+    .describe(`Cut-outs of any shape, at most ${BOUNDS.cutoutShapes}; each counts as one of the ${BOUNDS.cutouts} cutouts.`);
+const bendList = z.array(Bend).max(BOUNDS.bends).default([]).describe(`Folds, at most ${BOUNDS.bends}; none for a flat part.`);
+const quantity = z.int().min(1).max(BOUNDS.plateQuantity).default(1).describe(`Pieces: 1 to ${BOUNDS.plateQuantity}, default 1. The plate is priced as one job at this quantity.`);
+const quantityOptions = z
+  .array(z.int().min(1).max(BOUNDS.plateQuantity))
+  .max(BOUNDS.quantityOptions)
+  .default([])
+  .describe(`Up to ${BOUNDS.quantityOptions} other quantities (each 1 to ${BOUNDS.plateQuantity}) to price beside \`quantity\`.`);
+
+export const IMPORT_ID_PATTERN = /^pi_[0-9A-Za-z]{1,61}$/;
+
+/** Every cutout a plate makes: each hole of a pattern, each slot, each cut-out. */
+function checkCutoutCount(plate: { holes?: readonly HolePattern[]; cutouts?: readonly unknown[] }, ctx: z.RefinementCtx): void {
+  const cutouts = countCutouts(plate.holes ?? []) + (plate.cutouts?.length ?? 0);
+  if (cutouts > MAX_CUTOUTS) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['holes'],
+      message: `make ${cutouts} cutouts in all; a plate may have at most ${MAX_CUTOUTS}, counting every hole of a pattern and every cut-out`,
+    });
+  }
+}
+
+/**
+ * A plate item as a request sends it: its outline, holes and cut-outs typed, or the `import_id` of a
+ * drawing imported with POST /plate-imports (or import_dxf) in their place.
+ */
+export const PlateItemRequest = z
   .object({
     kind: z.literal('plate'),
-    material: MaterialId.describe('Material id, as listed by list_materials or GET /materials.'),
-    thickness_in: z
-      .number()
-      .gt(0)
-      .lte(BOUNDS.thicknessIn)
-      .describe("Inches: exactly one of the material's listed thicknesses (list_materials or GET /materials)."),
-    outline: Outline,
-    holes: z
-      .array(HolePattern)
-      .max(BOUNDS.holeEntries)
-      .default([])
-      .describe(`At most ${BOUNDS.holeEntries} entries and ${BOUNDS.cutouts} cutouts in all, counting every hole of a pattern.`),
-    bends: z.array(Bend).max(BOUNDS.bends).default([]).describe(`Folds, at most ${BOUNDS.bends}; none for a flat part.`),
-    quantity: z.int().min(1).max(BOUNDS.plateQuantity).default(1).describe(`Pieces: 1 to ${BOUNDS.plateQuantity}, default 1. The plate is priced as one job at this quantity.`),
-    quantity_options: z
-      .array(z.int().min(1).max(BOUNDS.plateQuantity))
-      .max(BOUNDS.quantityOptions)
-      .default([])
-      .describe(`Up to ${BOUNDS.quantityOptions} other quantities (each 1 to ${BOUNDS.plateQuantity}) to price beside \`quantity\`.`),
+    material,
+    thickness_in: thickness,
+    outline: Outline.optional().describe('The outside of the part: rectangle, circle, ring or polygon (chosen by kind). Required unless import_id is given.'),
+    holes: holeList.optional(),
+    cutouts: cutoutList(Cutout).optional(),
+    import_id: z
+      .string()
+      .regex(IMPORT_ID_PATTERN, 'must be the id of a plate import (pi_...)')
+      .optional()
+      .describe('The id (pi_...) of a drawing imported with POST /plate-imports or the import_dxf tool: its outline, holes and cut-outs stand in for outline, holes and cutouts, which are then left out; bends sent here replace the imported ones.'),
+    bends: z.array(Bend).max(BOUNDS.bends).optional().describe(`Folds, at most ${BOUNDS.bends}; none for a flat part. With import_id, the imported bends unless given.`),
+    quantity,
+    quantity_options: quantityOptions,
     label: Label,
   })
   .strict()
   .superRefine((plate, ctx) => {
-    const cutouts = countCutouts(plate.holes);
-    if (cutouts > MAX_CUTOUTS) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['holes'],
-        message: `make ${cutouts} cutouts in all; a plate may have at most ${MAX_CUTOUTS}, counting every hole of a pattern`,
-      });
+    if (plate.import_id !== undefined) {
+      const typed = (['outline', 'holes', 'cutouts'] as const).filter((field) => plate[field] !== undefined);
+      if (typed.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['import_id'],
+          message: `cannot be sent with ${typed.join(', ')}: the import holds the outline, holes and cut-outs; send import_id or them, not both`,
+        });
+      }
+    } else if (plate.outline === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['outline'], message: 'is required unless import_id is given' });
     }
+    checkCutoutCount(plate, ctx);
   })
   .meta({ id: 'PlateItem',
     example: {
@@ -231,8 +297,41 @@ export const PlateItem = z
       label: 'Base plate',
     },
   });
+export type PlateItemRequest = z.infer<typeof PlateItemRequest>;
+
+/**
+ * A plate part as it is priced and drawn: every shape in place (an import resolved into its outline,
+ * holes and cut-outs, which may then hold up to the import's vertex limit).
+ */
+export const PlateItem = z
+  .object({
+    kind: z.literal('plate'),
+    material,
+    thickness_in: thickness,
+    outline: PartOutline,
+    holes: holeList.default([]),
+    cutouts: cutoutList(ImportedCutout).default([]),
+    bends: bendList,
+    quantity,
+    quantity_options: quantityOptions,
+    label: Label,
+  })
+  .strict()
+  .superRefine(checkCutoutCount);
 export type PlateItem = z.infer<typeof PlateItem>;
 export type PlateItemInput = z.input<typeof PlateItem>;
+
+/**
+ * The plate part of a request item whose shapes are all typed (no import_id): what pricing takes.
+ * Throws when the item still names an import, which the service resolves first.
+ */
+export function typedPlate(item: PlateItemRequest): PlateItem {
+  if (item.import_id !== undefined || item.outline === undefined) {
+    throw new Error(`A plate item naming an import (${item.import_id ?? 'no outline'}) must be resolved into its shapes before pricing.`);
+  }
+  const { import_id: _import, outline, holes = [], cutouts = [], bends = [], ...rest } = item;
+  return { ...rest, outline, holes, cutouts, bends };
+}
 
 /** Cutouts a pattern makes: every hole of a pattern counts, a slot counts once. */
 export function countPatternCutouts(pattern: { kind: string; count?: number; columns?: number; rows?: number }): number {

@@ -1,4 +1,4 @@
-import { PlateItem, QuoteRequest } from './index';
+import { PlateItem, PlateItemRequest, QuoteRequest, ServiceError, parseRequest, typedRequest } from './index';
 
 const rectangle = { kind: 'rectangle', width_in: 6, height_in: 4 };
 const plate = (extra: Record<string, unknown> = {}) => ({
@@ -10,19 +10,65 @@ const plate = (extra: Record<string, unknown> = {}) => ({
 });
 
 describe('QuoteRequest', () => {
-  it('applies the defaults of a plate item', () => {
-    const parsed = QuoteRequest.parse({ items: [plate()] });
+  it('applies the defaults of a plate item once its shapes are in place', () => {
+    const parsed = typedRequest(QuoteRequest.parse({ items: [plate()] }));
     expect(parsed.items[0]).toEqual({
       kind: 'plate',
       material: 'mild_steel',
       thickness_in: 0.25,
       outline: rectangle,
       holes: [],
+      cutouts: [],
       bends: [],
       quantity: 1,
       quantity_options: [],
       label: null,
     });
+  });
+
+  it('takes cut-outs of any shape, up to 50 of 3 to 200 corners, each one of the 500 cutouts', () => {
+    const square = (x: number) => ({ kind: 'polygon', points_in: [[x, 1], [x + 0.5, 1], [x + 0.5, 1.5], [x, 1.5], [x, 1]] });
+    const parsed = PlateItemRequest.parse(plate({ cutouts: [square(1)] }));
+    expect(parsed.cutouts).toEqual([{ kind: 'polygon', points_in: [[1, 1], [1.5, 1], [1.5, 1.5], [1, 1.5]] }]);
+    expect(PlateItemRequest.safeParse(plate({ cutouts: Array.from({ length: 51 }, () => square(1)) })).error?.issues[0]?.path).toEqual(['cutouts']);
+    const line = { kind: 'polygon', points_in: [[1, 1], [2, 2]] };
+    expect(PlateItemRequest.safeParse(plate({ cutouts: [line] })).error?.issues[0]?.path).toEqual(['cutouts', 0, 'points_in']);
+    const grid = { kind: 'grid', center_x_in: 60, center_y_in: 60, columns: 20, rows: 25, x_spacing_in: 0.5, y_spacing_in: 0.5, diameter_in: 0.1 };
+    const over = PlateItemRequest.safeParse(plate({ holes: [grid], cutouts: [square(1)] }));
+    expect(over.error?.issues[0]?.message).toBe('make 501 cutouts in all; a plate may have at most 500, counting every hole of a pattern and every cut-out');
+  });
+
+  it('takes an import_id in place of outline, holes and cut-outs, never with them', () => {
+    const imported = { kind: 'plate', material: 'mild_steel', thickness_in: 0.25, import_id: 'pi_0123456789abcdefABCDEF' };
+    expect(PlateItemRequest.parse(imported)).toMatchObject({ import_id: 'pi_0123456789abcdefABCDEF', quantity: 1 });
+    const both = (() => {
+      try {
+        parseRequest(QuoteRequest, { items: [{ ...imported, outline: rectangle, holes: [] }] });
+      } catch (error) {
+        return error as ServiceError;
+      }
+      return null;
+    })();
+    expect(both).toMatchObject({ code: 'parameter_invalid', param: 'items[0].import_id', message: 'import_id cannot be sent with outline, holes: the import holds the outline, holes and cut-outs; send import_id or them, not both.' });
+    const neither = (() => {
+      try {
+        parseRequest(QuoteRequest, { items: [{ kind: 'plate', material: 'mild_steel', thickness_in: 0.25 }] });
+      } catch (error) {
+        return error as ServiceError;
+      }
+      return null;
+    })();
+    expect(neither).toMatchObject({ code: 'parameter_missing', param: 'items[0].outline', message: 'outline is required.' });
+    expect(PlateItemRequest.safeParse({ ...imported, import_id: 'q_123' }).error?.issues[0]?.path).toEqual(['import_id']);
+    // An unresolved import cannot reach pricing.
+    expect(() => typedRequest(QuoteRequest.parse({ items: [imported] }))).toThrow(/must be resolved into its shapes before pricing/);
+  });
+
+  it('prices an imported part of up to 20,000 corners, which a typed polygon cannot have', () => {
+    const ring = (n: number) => Array.from({ length: n }, (_, i) => [60 + 50 * Math.cos((2 * Math.PI * i) / n), 60 + 50 * Math.sin((2 * Math.PI * i) / n)]);
+    expect(PlateItemRequest.safeParse(plate({ outline: { kind: 'polygon', points_in: ring(2_000) } })).success).toBe(false);
+    expect(PlateItem.safeParse(plate({ outline: { kind: 'polygon', points_in: ring(20_000) } })).success).toBe(true);
+    expect(PlateItem.safeParse(plate({ outline: { kind: 'polygon', points_in: ring(20_001) } })).success).toBe(false);
   });
 
   it('applies the defaults of a product item, hole patterns and bends', () => {
@@ -83,16 +129,16 @@ describe('QuoteRequest', () => {
   it('counts polygon corners after dropping the closing one', () => {
     const ring = (n: number) => Array.from({ length: n }, (_, i) => [60 + 50 * Math.cos((2 * Math.PI * i) / n), 60 + 50 * Math.sin((2 * Math.PI * i) / n)]);
     const closed200 = [...ring(200), ring(200)[0]];
-    expect(PlateItem.safeParse(plate({ outline: { kind: 'polygon', points_in: closed200 } })).success).toBe(true);
-    expect(PlateItem.safeParse(plate({ outline: { kind: 'polygon', points_in: ring(201) } })).success).toBe(false);
-    expect(PlateItem.safeParse(plate({ outline: { kind: 'polygon', points_in: [[0, 0], [4, 0], [0, 0]] } })).success).toBe(false);
-    expect(PlateItem.safeParse(plate({ outline: { kind: 'polygon', points_in: [[0, 0], [4, 0], [121, 3]] } })).success).toBe(false);
+    expect(PlateItemRequest.safeParse(plate({ outline: { kind: 'polygon', points_in: closed200 } })).success).toBe(true);
+    expect(PlateItemRequest.safeParse(plate({ outline: { kind: 'polygon', points_in: ring(201) } })).success).toBe(false);
+    expect(PlateItemRequest.safeParse(plate({ outline: { kind: 'polygon', points_in: [[0, 0], [4, 0], [0, 0]] } })).success).toBe(false);
+    expect(PlateItemRequest.safeParse(plate({ outline: { kind: 'polygon', points_in: [[0, 0], [4, 0], [121, 3]] } })).success).toBe(false);
   });
 
   it('counts every hole of a pattern toward the 500 cutouts', () => {
     const grid = (columns: number, rows: number) => ({ kind: 'grid', center_x_in: 60, center_y_in: 60, columns, rows, x_spacing_in: 0.5, y_spacing_in: 0.5, diameter_in: 0.1 });
-    expect(PlateItem.safeParse(plate({ holes: [grid(20, 25)] })).success).toBe(true);
-    const result = PlateItem.safeParse(plate({ holes: [grid(20, 25), { kind: 'single', x_in: 1, y_in: 1, diameter_in: 0.2 }] }));
+    expect(PlateItemRequest.safeParse(plate({ holes: [grid(20, 25)] })).success).toBe(true);
+    const result = PlateItemRequest.safeParse(plate({ holes: [grid(20, 25), { kind: 'single', x_in: 1, y_in: 1, diameter_in: 0.2 }] }));
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.path).toEqual(['holes']);
   });
@@ -100,14 +146,14 @@ describe('QuoteRequest', () => {
   it('takes at most 200 hole entries and 10 bends', () => {
     const single = { kind: 'single', x_in: 1, y_in: 1, diameter_in: 0.2 };
     const bend = { start_in: [0, 1], end_in: [6, 1] };
-    expect(PlateItem.safeParse(plate({ holes: Array(200).fill(single) })).success).toBe(true);
-    expect(PlateItem.safeParse(plate({ holes: Array(201).fill(single) })).success).toBe(false);
-    expect(PlateItem.safeParse(plate({ bends: Array(10).fill(bend) })).success).toBe(true);
-    expect(PlateItem.safeParse(plate({ bends: Array(11).fill(bend) })).success).toBe(false);
+    expect(PlateItemRequest.safeParse(plate({ holes: Array(200).fill(single) })).success).toBe(true);
+    expect(PlateItemRequest.safeParse(plate({ holes: Array(201).fill(single) })).success).toBe(false);
+    expect(PlateItemRequest.safeParse(plate({ bends: Array(10).fill(bend) })).success).toBe(true);
+    expect(PlateItemRequest.safeParse(plate({ bends: Array(11).fill(bend) })).success).toBe(false);
   });
 
   it('refuses a bend whose two points are the same', () => {
-    expect(PlateItem.safeParse(plate({ bends: [{ start_in: [1, 1], end_in: [1, 1] }] })).success).toBe(false);
+    expect(PlateItemRequest.safeParse(plate({ bends: [{ start_in: [1, 1], end_in: [1, 1] }] })).success).toBe(false);
   });
 
   it.each([

@@ -1,7 +1,8 @@
 // Quote requests and the immutable quote the service returns.
 import { Issue, Label, Timestamp } from './common';
 import { LeadTime, MaterialId } from './materials';
-import { PlateItem } from './plates';
+import { PlateItemRequest, typedPlate } from './plates';
+import type { PlateItem } from './plates';
 import { PRODUCT_SLUG_PATTERN, TierKind } from './products';
 import { z } from './zod';
 import { BOUNDS } from './bounds';
@@ -30,7 +31,7 @@ export const ProductItem = z
   });
 export type ProductItem = z.infer<typeof ProductItem>;
 
-export const QuoteRequestItem = z.discriminatedUnion('kind', [ProductItem, PlateItem]).meta({ id: 'QuoteRequestItem' });
+export const QuoteRequestItem = z.discriminatedUnion('kind', [ProductItem, PlateItemRequest]).meta({ id: 'QuoteRequestItem' });
 export type QuoteRequestItem = z.infer<typeof QuoteRequestItem>;
 
 export const QuoteRequest = z
@@ -39,6 +40,16 @@ export const QuoteRequest = z
   .meta({ id: 'QuoteRequest' });
 export type QuoteRequest = z.infer<typeof QuoteRequest>;
 export type QuoteRequestInput = z.input<typeof QuoteRequest>;
+
+/** A quote request with every plate's shapes in place (imports resolved): what is priced and kept. */
+export interface ResolvedQuoteRequest {
+  items: Array<ProductItem | PlateItem>;
+}
+
+/** A request whose plates are all typed (none names an import), as a resolved request. */
+export function typedRequest(request: QuoteRequest): ResolvedQuoteRequest {
+  return { items: request.items.map((item) => (item.kind === 'plate' ? typedPlate(item) : item)) };
+}
 
 export const QuantityOption = z
   .object({ quantity: z.int(), unit_amount_cents: z.int(), amount_cents: z.int() })

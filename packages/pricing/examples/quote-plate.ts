@@ -1,5 +1,5 @@
 import { createCatalog } from '@shop/catalog';
-import { QuoteRequest } from '@shop/contracts';
+import { QuoteRequest, typedPlate } from '@shop/contracts';
 import { hstCents, pricePlateItem, priceQuote } from '@shop/pricing';
 
 const catalog = createCatalog({ shopUrl: 'https://shop.example.ca' });
@@ -34,5 +34,5 @@ console.log(`subtotal ${quote.amount_subtotal_cents}, HST ${quote.amount_tax_cen
 
 // The same plate again at 25 pieces, as the plate quoter page does.
 const plate = request.items[0];
-if (plate?.kind === 'plate') console.log(pricePlateItem({ ...plate, quantity: 25 }, { catalog }).amount_cents);
+if (plate?.kind === 'plate') console.log(pricePlateItem({ ...typedPlate(plate), quantity: 25 }, { catalog }).amount_cents);
 console.log(hstCents(13_450)); // 1749: half a cent rounds up

@@ -1,4 +1,5 @@
 // One item of either kind, priced on its own.
+import { typedPlate } from '@shop/contracts';
 import type { QuoteRequestItem, QuotedItem } from '@shop/contracts';
 import { pricePlateItem } from './price-plate';
 import type { PricePlateOptions } from './price-plate';
@@ -8,6 +9,6 @@ export type PriceItemOptions = PricePlateOptions;
 
 /** Prices a product or plate item alone; `previewUrl` applies to a ready plate only. */
 export function priceItem(item: QuoteRequestItem, options: PriceItemOptions): QuotedItem {
-  if (item.kind === 'plate') return pricePlateItem(item, options);
+  if (item.kind === 'plate') return pricePlateItem(typedPlate(item), options);
   return priceProductItem(item, { catalog: options.catalog, ...(options.index === undefined ? {} : { index: options.index }) });
 }

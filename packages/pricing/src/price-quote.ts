@@ -1,5 +1,6 @@
 // A whole quote: every item priced or blocked in request order, totals with HST, created and expiry times.
 import type { Catalog } from '@shop/catalog';
+import { typedPlate } from '@shop/contracts';
 import type { PlateItem, ProductItem, Quote, QuoteRequest, QuotedItem } from '@shop/contracts';
 import { hstCents } from './money';
 import { pricePlate } from './price-plate';
@@ -31,7 +32,7 @@ export function priceQuote(request: QuoteRequest, options: PriceQuoteOptions): Q
   validateRequest(request, catalog);
 
   const items: QuotedItem[] = request.items.map((item, index) =>
-    item.kind === 'plate' ? pricePlateAt(item, catalog, index, quoteId, options.previewUrl) : priceProductAt(item, catalog, index),
+    item.kind === 'plate' ? pricePlateAt(typedPlate(item), catalog, index, quoteId, options.previewUrl) : priceProductAt(item, catalog, index),
   );
 
   const blocked = items.some((item) => item.status === 'blocked');

@@ -37,7 +37,7 @@ export function validateRequest(request: QuoteRequest, catalog: Catalog): void {
 }
 
 /** The plate stock an item is priced from; throws the 422 for a material, thickness or quantity not offered. */
-export function validatePlateItem(item: PlateItem, catalog: Catalog, index: number): PlateStock {
+export function validatePlateItem(item: Pick<PlateItem, 'material' | 'thickness_in' | 'quantity' | 'quantity_options'>, catalog: Catalog, index: number): PlateStock {
   const at = `items[${index}]`;
   const stock = catalog.findPlateStock(item.material, item.thickness_in);
   if (stock !== undefined) {

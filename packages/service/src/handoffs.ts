@@ -2,6 +2,7 @@
 // for the plate quoter.
 import { HandoffRequest, ServiceError, parseRequest, publicUrls } from '@shop/contracts';
 import type { Handoff, HandoffItem, Quote, QuoteRequest, StoredPlateDesign } from '@shop/contracts';
+import { typedPlate } from '@shop/contracts';
 import type { PlateDesignRecord, QuoteRecord, Storage } from '@shop/storage';
 import type { RequestContext } from './context';
 import { newId } from './ids';
@@ -69,7 +70,7 @@ export function createHandoffCases(deps: HandoffCaseDeps) {
           const plate = requested[item.index];
           if (item.kind === 'plate' && plate?.kind === 'plate') {
             const designId = newId('pd');
-            const design: PlateDesign = { object: 'plate_design', id: designId, handoff_id: id, quote_id: quoteId, index: item.index, item: plate, quoted: item };
+            const design: PlateDesign = { object: 'plate_design', id: designId, handoff_id: id, quote_id: quoteId, index: item.index, item: typedPlate(plate), quoted: item };
             designs.push({
               id: designId,
               quoteId,

@@ -3,11 +3,11 @@ import { workerData } from 'node:worker_threads';
 import { createCatalog } from '@shop/catalog';
 import type { CatalogOptions } from '@shop/catalog';
 import { publicUrls } from '@shop/contracts';
-import type { QuoteRequest } from '@shop/contracts';
+import type { ResolvedQuoteRequest } from '@shop/contracts';
 import { priceQuote } from '@shop/pricing';
 
 export interface PricingTask {
-  request: QuoteRequest;
+  request: ResolvedQuoteRequest;
   nowMs: number;
   quoteId: string;
 }

@@ -1,5 +1,5 @@
 import { createCatalog } from '@shop/catalog';
-import { QuoteRequest, ServiceError } from '@shop/contracts';
+import { QuoteRequest, ServiceError, typedRequest } from '@shop/contracts';
 import { priceQuote } from '@shop/pricing';
 import { INLINE_LIMITS, createQuotePricer, isLightRequest } from './quote-pricer';
 import { createWorkerPool } from './worker-pool';
@@ -10,7 +10,7 @@ const publicUrl = 'https://quote.example.ca';
 const now = new Date('2026-11-23T12:00:00.000Z');
 
 const plate = (holes: number, bends = 0) =>
-  QuoteRequest.parse({
+  typedRequest(QuoteRequest.parse({
     items: [
       {
         kind: 'plate',
@@ -21,7 +21,7 @@ const plate = (holes: number, bends = 0) =>
         bends: Array.from({ length: bends }, (_, k) => ({ start_in: [0, 10 + 5 * k], end_in: [60, 10 + 5 * k] })),
       },
     ],
-  });
+  }));
 
 describe('isLightRequest', () => {
   it(`prices on the calling thread up to ${INLINE_LIMITS.cutouts} cutouts and ${INLINE_LIMITS.bends} bends per plate, not past them`, () => {
@@ -37,7 +37,7 @@ describe('createQuotePricer', () => {
 
   it('gives the same bytes from a worker as on the calling thread', async () => {
     const request = plate(50);
-    const heavy = QuoteRequest.parse({ items: Array.from({ length: 3 }, () => ({ ...request.items[0]!, holes: [{ kind: 'grid', center_x_in: 30, center_y_in: 30, columns: 20, rows: 20, x_spacing_in: 2, y_spacing_in: 2, diameter_in: 0.5 }] })) });
+    const heavy = typedRequest(QuoteRequest.parse({ items: Array.from({ length: 3 }, () => ({ ...request.items[0]!, holes: [{ kind: 'grid', center_x_in: 30, center_y_in: 30, columns: 20, rows: 20, x_spacing_in: 2, y_spacing_in: 2, diameter_in: 0.5 }] })) }));
     expect(isLightRequest(heavy)).toBe(false);
     const priced = await pricer.price(heavy, { now, quoteId: 'q_same' });
     const inline = priceQuote(heavy, { catalog, now, quoteId: 'q_same', previewUrl: (id, i) => `${publicUrl}/api/v1/quotes/${id}/items/${i}/preview.svg` });

@@ -2,7 +2,7 @@
 // (a typical plate takes tens of microseconds and a worker round trip would cost more), large ones
 // on the pricing workers so the event loop keeps answering while they run.
 import { countCutouts, publicUrls } from '@shop/contracts';
-import type { QuoteRequest } from '@shop/contracts';
+import type { PlateItem, ResolvedQuoteRequest } from '@shop/contracts';
 import type { Catalog, CatalogOptions } from '@shop/catalog';
 import { priceQuote } from '@shop/pricing';
 import type { PricingTask, PricedQuote } from './pricing-worker';
@@ -16,7 +16,7 @@ import { createWorkerPool } from './worker-pool';
 export const INLINE_LIMITS = { cutouts: 32, corners: 32, bends: 2 } as const;
 
 export interface QuotePricer {
-  price(request: QuoteRequest, at: { now: Date; quoteId: string }): Promise<PricedQuote>;
+  price(request: ResolvedQuoteRequest, at: { now: Date; quoteId: string }): Promise<PricedQuote>;
   /** Requests waiting for a worker, and workers running, for /metrics. */
   stats(): { queued: number; threads: number };
   close(): Promise<void>;
@@ -32,14 +32,20 @@ export interface QuotePricerOptions {
 }
 
 /** Whether pricing `request` is small enough to do on the calling thread. */
-export function isLightRequest(request: QuoteRequest): boolean {
+export function isLightRequest(request: ResolvedQuoteRequest): boolean {
   return request.items.every(
     (item) =>
       item.kind !== 'plate' ||
-      (countCutouts(item.holes) <= INLINE_LIMITS.cutouts &&
-        (item.outline.kind !== 'polygon' || item.outline.points_in.length <= INLINE_LIMITS.corners) &&
+      (countCutouts(item.holes) + item.cutouts.length <= INLINE_LIMITS.cutouts &&
+        cornerCount(item) <= INLINE_LIMITS.corners &&
         item.bends.length <= INLINE_LIMITS.bends),
   );
+}
+
+/** Corners of a plate's polygons: its outline's when a polygon, and every cut-out's. */
+function cornerCount(item: PlateItem): number {
+  const outline = item.outline.kind === 'polygon' ? item.outline.points_in.length : 0;
+  return item.cutouts.reduce((total, cutout) => total + cutout.points_in.length, outline);
 }
 
 export function createQuotePricer(options: QuotePricerOptions): QuotePricer {

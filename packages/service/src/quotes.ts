@@ -1,6 +1,6 @@
 // Quotes: priced by @shop/pricing, kept byte for byte, read back with only the status moving to expired.
-import { PlateItem, QuoteRequest, ServiceError, parseRequest } from '@shop/contracts';
-import type { Quote } from '@shop/contracts';
+import { QuoteRequest, ServiceError, parseRequest, typedPlate, typedRequest } from '@shop/contracts';
+import type { Quote, ResolvedQuoteRequest } from '@shop/contracts';
 import type { Catalog } from '@shop/catalog';
 import { renderPlateSvg } from '@shop/geometry';
 import { validateQuoteRequest } from '@shop/pricing';
@@ -50,7 +50,7 @@ export function createQuoteCases(deps: QuoteCaseDeps) {
 
     async createQuote(body: unknown, ctx: RequestContext): Promise<QuoteDocument> {
       await limits.consume('pricing', ctx.clientIp);
-      const request = parseRequest(QuoteRequest, body);
+      const request = typedRequest(parseRequest(QuoteRequest, body));
       // Every 422 (slug, tier, material, thickness, quantity) is found here, before any pricing.
       validateQuoteRequest(request, catalog);
       const id = newId('q');
@@ -81,11 +81,12 @@ export function createQuoteCases(deps: QuoteCaseDeps) {
       const record = await findQuote(id, ctx);
       const position = Number(index);
       const item = (JSON.parse(record.body) as Quote).items[position];
-      const requested = (JSON.parse(record.request) as QuoteRequest).items[position];
+      const requested = (JSON.parse(record.request) as ResolvedQuoteRequest).items[position];
       if (!item || !requested || item.kind !== 'plate' || item.status !== 'ready' || requested.kind !== 'plate') {
         throw new ServiceError('preview_not_found', `Item ${index} of quote ${id} has no drawing: only a ready plate item has one.`);
       }
-      return renderPlateSvg(PlateItem.parse(requested));
+      // Kept as priced (shapes in place, defaults applied); rows from before cut-outs have none.
+      return renderPlateSvg(typedPlate(requested));
     },
   };
 }
