@@ -1,4 +1,5 @@
-import { PlateItem, PlateItemRequest, QuoteRequest, ServiceError, parseRequest, typedRequest } from './index';
+import type { ServiceError} from './index';
+import { PlateItem, PlateItemRequest, QuoteRequest, parseRequest, typedRequest } from './index';
 
 const rectangle = { kind: 'rectangle', width_in: 6, height_in: 4 };
 const plate = (extra: Record<string, unknown> = {}) => ({
