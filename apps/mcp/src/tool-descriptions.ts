@@ -8,6 +8,7 @@ import type { CatalogSummary } from '@shop/service';
 export const TOOL_NAMES = [
   'list_materials',
   'search_products',
+  'import_dxf',
   'quote_plate',
   'quote_product',
   'get_quote',
@@ -23,10 +24,11 @@ export type CatalogFacts = CatalogSummary;
 export const INSTRUCTIONS = [
   'Instant, firm quotes from a steel shop in Ontario, in CAD cents before tax with HST (13%) as its own figure. Nothing is bought through these tools.',
   'A custom plate part: list_materials (materials and their exact thickness_in values), then quote_plate.',
+  'A part in a DXF drawing file: import_dxf with the file\'s text, then quote_plate with its import_id, the material, thickness and quantity.',
   'A catalog product: search_products, then quote_product with its slug and an orderable tier.',
   'A quote whose status is "blocked" is a normal answer: change the part as each blocking issue\'s message says and quote again.',
   'To let the person order, create_handoff_link with the quote ids and give them the url (a bearer link: only to them).',
-  'Work the quote tools do not price (weldments, repairs, a drawing, a blocked part that cannot be fixed): create_rfq_link.',
+  'Work the quote tools do not price (weldments, repairs, a drawing that is not a DXF, a blocked part that cannot be fixed): create_rfq_link.',
 ].join('\n');
 
 const ON_ERROR =
@@ -88,13 +90,20 @@ export function describeTools(facts: CatalogFacts): Record<ToolName, string> {
       'Freight on a kit or welded unit is quoted by the shop after the order. Quote a product with quote_product using its slug and tier.',
       ON_ERROR,
     ].join(' '),
+    import_dxf: [
+      'Reads a DXF drawing of one flat part into a plate part, kept 30 days: use it whenever the person has a DXF file (from CAD) instead of typing the shapes. Then quote it with quote_plate, naming the answer\'s id as import_id with the material, thickness_in and quantity.',
+      `dxf: the whole text of an ASCII DXF file (R12 or later; up to ${BOUNDS.dxfToolCharacters.toLocaleString('en-US')} characters; a binary DXF or a DWG is refused with dxf_unreadable: ask for an ASCII DXF). units: in or mm, required when the file does not say (dxf_units_unknown); check width_in and height_in in the answer against what the person expects, and import again with the other units if they are 25.4 times off.`,
+      'The answer gives the part found (outline, round holes, cut-outs, bends from lines on a BEND layer), counts, what was not cut (ignored: text, dimensions...), issues (a blocking one, like dxf_open_contour, must be fixed in the drawing and imported again) and preview_url (an SVG of the part). One part per file (dxf_several_parts otherwise).',
+      ON_ERROR,
+    ].join(' '),
     quote_plate: [
-      'Prices one custom flat plate part, laser cut with holes, slots and bends, at a quantity, and keeps it as a quote.',
+      'Prices one custom flat plate part, laser cut with holes, slots, cut-outs and bends, at a quantity, and keeps it as a quote.',
+      'From a DXF drawing: send import_id (from import_dxf) in place of outline, holes and cutouts.',
       `All lengths are inches in one frame, +x right and +y up; outlines, coordinates and diameters at most ${BOUNDS.lengthIn} in, and the part must fit a 60 x 120 in sheet.`,
       `material and thickness_in must come from list_materials exactly. quantity 1 to ${BOUNDS.plateQuantity}: the plate is priced as one job, unit_amount_cents being the job divided by the quantity; quantity_options (up to ${BOUNDS.quantityOptions}) prices other quantities beside it.`,
-      `Limits: at most ${BOUNDS.holeEntries} hole entries and ${BOUNDS.cutouts} cutouts in all, at most ${BOUNDS.bends} bends, a ring wall at least 1/8 in.`,
+      `Limits: at most ${BOUNDS.holeEntries} hole entries and ${BOUNDS.cutouts} cutouts in all (each hole of a pattern and each of up to ${BOUNDS.cutoutShapes} cut-out polygons), at most ${BOUNDS.bends} bends, a ring wall at least 1/8 in.`,
       MONEY,
-      'The result has weight_lb, cut_length_in, lead_time in business days, and preview_url (an SVG drawing of the part as priced).',
+      'The result has weight_lb, cut_length_in, lead_time in business days, and preview_url (an SVG drawing of the part as priced); the cut file (DXF) of a ready plate is at the same address with drawing.dxf in place of preview.svg.',
       BLOCKED,
       CHECKOUT,
       ON_ERROR,

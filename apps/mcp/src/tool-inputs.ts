@@ -1,7 +1,8 @@
 // The input schemas of the tools, built from the same zod contracts as the REST bodies (docs/decisions.md,
 // the tool server), and how each becomes the REST request its use case takes.
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
-import { BOUNDS, HandoffRequest, PlateItemRequest, ProductItem, ProductQuery, RfqLinkRequest, parseRequest, z } from '@shop/contracts';
+import { BOUNDS, HandoffRequest, ImportDxfInput, PlateItemRequest, ProductItem, ProductQuery, RfqLinkRequest, parseRequest, z } from '@shop/contracts';
+import type { DrawingInput } from '@shop/service';
 import { describeDivisionField, describeMaterialField, describeThicknessField } from './tool-descriptions';
 import type { CatalogFacts } from './tool-descriptions';
 
@@ -81,6 +82,12 @@ export function toProductQuery(args: unknown): ProductQuery {
     ...(division === undefined ? {} : { division }),
     ...(cursor === undefined ? {} : { cursor }),
   };
+}
+
+/** import_dxf's arguments as the import use case takes them: the text in place of the file's bytes. */
+export function toDrawingInput(args: unknown): DrawingInput {
+  const { dxf, ...options } = parseRequest(ImportDxfInput, args);
+  return { file: dxf, options };
 }
 
 export function toQuoteId(args: unknown): string {

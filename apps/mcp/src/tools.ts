@@ -2,7 +2,7 @@
 // validate the arguments, call one use case, answer its REST body (or its error) as the tool result.
 import type { CallToolResult, McpServer, StandardSchemaWithJSON, ToolAnnotations } from '@modelcontextprotocol/server';
 import type { z } from '@shop/contracts';
-import { Handoff, MaterialList, ProductList, Quote, RfqLink } from '@shop/contracts';
+import { Handoff, ImportDxfInput, MaterialList, PlateImport, ProductList, Quote, RfqLink } from '@shop/contracts';
 import type { Clock, RequestContext, Service } from '@shop/service';
 import { currentCaller } from './app';
 import { TOOL_NAMES, describeTools } from './tool-descriptions';
@@ -19,6 +19,7 @@ import {
   toPlateQuoteRequest,
   toProductQuery,
   toProductQuoteRequest,
+  toDrawingInput,
   toQuoteId,
 } from './tool-inputs';
 import { toToolError, toToolResult } from './tool-results';
@@ -74,6 +75,13 @@ export function createShopTools(deps: ShopToolDeps): (server: McpServer) => void
       output: ProductList,
       annotations: READ_ONLY,
       run: async (args, ctx) => JSON.stringify(await service.listProducts(toProductQuery(args), ctx, { withoutDesignTier: true })),
+    },
+    import_dxf: {
+      title: 'Read a DXF drawing into a plate part',
+      advertised: ImportDxfInput,
+      output: PlateImport,
+      annotations: CREATES,
+      run: async (args, ctx) => JSON.stringify(await service.importDrawing(toDrawingInput(args), ctx)),
     },
     quote_plate: {
       title: 'Quote a laser-cut plate part',

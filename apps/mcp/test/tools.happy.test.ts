@@ -3,7 +3,7 @@ import { blockedPlate, kitProduct, typicalPlate } from './fixtures';
 import { CLIENTS, startMcpTestApp, startRestBeside } from './mcp-harness';
 import type { McpTestApp, RestBeside, TestClient } from './mcp-harness';
 
-const TOOLS = ['list_materials', 'search_products', 'quote_plate', 'quote_product', 'get_quote', 'create_handoff_link', 'create_rfq_link'];
+const TOOLS = ['list_materials', 'search_products', 'import_dxf', 'quote_plate', 'quote_product', 'get_quote', 'create_handoff_link', 'create_rfq_link'];
 
 let mcp: McpTestApp;
 let rest: RestBeside;
@@ -29,7 +29,7 @@ describe.each(CLIENTS)('%s', (_name, connect) => {
     expect(client.protocolVersion).toBe(_name.includes('2026') ? '2026-07-28' : _name.includes('v1') ? '2025-11-25' : '2025-06-18');
   });
 
-  it('lists the seven tools, each with a title, a description, an input and an output schema', async () => {
+  it('lists the eight tools, each with a title, a description, an input and an output schema', async () => {
     const tools = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(TOOLS);
     for (const tool of tools) {

@@ -175,6 +175,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/quotes/{public_id}/items/{index}/drawing.dxf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cut file of one plate item
+         * @description The plate as priced, as an ASCII DXF (AutoCAD 2007 format) in inches (`$INSUNITS` 1): the outline and cut-outs as closed polylines and round holes as circles on layer `CUT`, bends as lines on `BEND`, the label on `NOTES`. Slots and round outlines are flattened within 0.002 in. Importing it again (POST /plate-imports) gives the same part.
+         */
+        get: operations["getPlateDrawingDxf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/plate-imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read a DXF drawing into a plate part
+         * @description The body is the DXF file itself (ASCII DXF, R12 or later, up to 5 MiB), sent as `application/dxf`, `image/vnd.dxf` or `application/octet-stream`. The part found (outline, exact circles as round holes, other closed contours inside it as cut-outs, lines on a layer named with BEND as bends) is kept 30 days: quote it by naming its `id` as `import_id` in a plate item, with the material, thickness and quantity. What the drawing holds that is not cut is listed in `ignored`; what is wrong with it in `issues` (a blocking one keeps it from being quoted). Counts against the pricing limit.
+         */
+        post: operations["importPlateDrawing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/plate-imports/{public_id}/preview.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Drawing of an imported part */
+        get: operations["getPlateImportPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/handoffs": {
         parameters: {
             query?: never;
@@ -546,7 +603,7 @@ export interface components {
              * @description Issue code; new codes may be added.
              * @enum {string}
              */
-            code: "label_dropped" | "thickness_over_laser" | "outline_invalid" | "part_too_small" | "part_exceeds_sheet" | "hole_outside_part" | "hole_too_close_to_edge" | "holes_overlap" | "hole_too_small" | "bend_misses_part" | "bends_cross" | "bend_flange_too_short" | "bend_not_offered" | "web_too_narrow" | "hole_smaller_than_thickness" | "hole_near_bend" | "plate_not_carried" | "certification_note" | "lead_time_after_order";
+            code: "label_dropped" | "thickness_over_laser" | "outline_invalid" | "part_too_small" | "part_exceeds_sheet" | "hole_outside_part" | "hole_too_close_to_edge" | "holes_overlap" | "hole_too_small" | "bend_misses_part" | "bends_cross" | "bend_flange_too_short" | "bend_not_offered" | "web_too_narrow" | "dxf_open_contour" | "dxf_island" | "dxf_contours_cross" | "dxf_spline_unreadable" | "dxf_unsupported_entity" | "dxf_gap_joined" | "dxf_units_suspect" | "hole_smaller_than_thickness" | "hole_near_bend" | "plate_not_carried" | "certification_note" | "lead_time_after_order";
             /**
              * @description A blocking issue stops the quote: act on its message and ask for a new quote.
              * @enum {string}
@@ -672,7 +729,7 @@ export interface components {
             material: "mild_steel" | "stainless_304" | "stainless_316" | "aluminum_6061";
             /** @description Inches: exactly one of the material's listed thicknesses (list_materials or GET /materials). */
             thickness_in: number;
-            /** @description The outside of the part. Required unless import_id is given. */
+            /** @description The outside of the part: rectangle, circle, ring or polygon (chosen by kind). Required unless import_id is given. */
             outline?: components["schemas"]["RectangleOutline"] | components["schemas"]["CircleOutline"] | components["schemas"]["RingOutline"] | components["schemas"]["PolygonOutline"];
             /** @description At most 200 entries and 500 cutouts in all, counting every hole of a pattern and every cut-out. */
             holes?: components["schemas"]["HolePattern"][];
@@ -891,6 +948,64 @@ export interface components {
              * @enum {string}
              */
             direction?: "up" | "down";
+        };
+        PlateImport: {
+            /** @enum {string} */
+            object: "plate_import";
+            /** @description pi_ and 22 characters: name it as import_id in a plate item to quote this part. */
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T15:04:05.123Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description 30 days after created_at: a quote naming the import after this is refused (import_unknown).
+             * @example 2026-11-21T15:04:05.123Z
+             */
+            expires_at: string;
+            filename: string | null;
+            /**
+             * @description The units the drawing was read in (from the file, or as given).
+             * @enum {string}
+             */
+            units: "in" | "mm" | "cm" | "m" | "ft";
+            /** @description Width of the part found, in inches. */
+            width_in: number;
+            /** @description Height of the part found, in inches. */
+            height_in: number;
+            /** @description The part as found: the outline (arcs flattened within 0.002 in) with its lower-left corner on the origin, exact circles as round holes, other closed contours inside it as cut-outs, lines on a BEND layer as bends. */
+            plate: {
+                outline: {
+                    /** @enum {string} */
+                    kind: "polygon";
+                    points_in: [
+                        number,
+                        number
+                    ][];
+                };
+                holes: components["schemas"]["SingleHole"][];
+                cutouts: components["schemas"]["Cutout"][];
+                bends: components["schemas"]["Bend"][];
+            };
+            counts: {
+                contours: number;
+                holes: number;
+                cutouts: number;
+                bends: number;
+            };
+            /** @description What the drawing holds that is not cut (text, dimensions, hatches, points, hidden entities), by type and layer. */
+            ignored: {
+                type: string;
+                layer: string;
+                count: number;
+                note: string;
+            }[];
+            /** @description What is wrong with the drawing; a blocking issue keeps the part from being quoted until the drawing is fixed and imported again. */
+            issues: components["schemas"]["Issue"][];
+            /** @description SVG drawing of the part found; null when a blocking issue stops it. */
+            preview_url: string | null;
         };
         Handoff: {
             /** @enum {string} */
@@ -1738,7 +1853,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters. Codes: `parameter_unknown`, `parameter_missing`, `parameter_invalid`, `product_unknown`, `tier_not_orderable`, `material_unavailable`, `thickness_not_offered`, `quantity_out_of_range`, `design_quantity_fixed`, `design_repeated`. */
+            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters. Codes: `parameter_unknown`, `parameter_missing`, `parameter_invalid`, `product_unknown`, `tier_not_orderable`, `material_unavailable`, `thickness_not_offered`, `quantity_out_of_range`, `design_quantity_fixed`, `design_repeated`, `import_unknown`. */
             422: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -1991,6 +2106,419 @@ export interface operations {
                 };
             };
             /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters. Codes: `parameter_unknown`, `parameter_invalid`. */
+            422: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded; wait `Retry-After` seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request headers are over 16 KiB. Codes: `headers_too_large`. */
+            431: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; nothing was done. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Storage could not be reached or written, or too much large pricing is waiting; retryable. Codes: `storage_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPlateDrawingDxf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                public_id: string;
+                /** @description Place of the item in the quote, from 0. */
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cut file. */
+            200: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/dxf": string;
+                };
+            };
+            /** @description The request could not be read: not valid HTTP, or a body that is not valid JSON. Codes: `request_malformed`. */
+            400: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. Codes: `quote_not_found`, `drawing_not_found`. */
+            404: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The path exists but not with this method; `Allow` lists the methods it takes. Codes: `method_not_allowed`. */
+            405: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request did not arrive in time (headers within 10 s, the whole request within 30 s); retryable. Codes: `request_timeout`. */
+            408: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters. Codes: `parameter_unknown`, `parameter_invalid`. */
+            422: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded; wait `Retry-After` seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request headers are over 16 KiB. Codes: `headers_too_large`. */
+            431: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; nothing was done. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Storage could not be reached or written, or too much large pricing is waiting; retryable. Codes: `storage_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    importPlateDrawing: {
+        parameters: {
+            query?: {
+                /** @description The units the drawing was made in: in or mm. Overrides the file's own ($INSUNITS); required when the file has none. */
+                units?: "in" | "mm";
+                /** @description The file's name (up to 120 characters), written on the drawing's title; optional. */
+                filename?: string;
+            };
+            header?: {
+                /** @description Optional. 1 to 255 visible ASCII characters, new for each new request (a UUID). Within 24 hours, the same key and body from the same client get the first successful answer again, byte for byte (with `Idempotent-Replayed: true`), without doing the work or spending a limit again; the same key with another body is 409 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use` (retryable). A failed request keeps nothing: its key may be sent again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/dxf": string;
+                "image/vnd.dxf": string;
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description The part found in the drawing, kept 30 days. */
+            201: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    /** @description Set when this is the kept answer of an earlier request with the same Idempotency-Key and body. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlateImport"];
+                };
+            };
+            /** @description The request could not be read: not valid HTTP, or a body that is not valid JSON. Codes: `request_malformed`, `invalid_json`. */
+            400: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The path exists but not with this method; `Allow` lists the methods it takes. Codes: `method_not_allowed`. */
+            405: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request did not arrive in time (headers within 10 s, the whole request within 30 s); retryable. Codes: `request_timeout`. */
+            408: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the state of a quote, or with an earlier request of the same Idempotency-Key. Codes: `idempotency_key_reused`, `idempotency_key_in_use`. */
+            409: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is over 256 KiB. Codes: `body_too_large`. */
+            413: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not UTF-8 `application/json`. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters. Codes: `parameter_unknown`, `parameter_missing`, `parameter_invalid`, `dxf_unreadable`, `dxf_units_unknown`, `dxf_no_part`, `dxf_several_parts`, `dxf_too_complex`. */
+            422: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded; wait `Retry-After` seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request headers are over 16 KiB. Codes: `headers_too_large`. */
+            431: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; nothing was done. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Storage could not be reached or written, or too much large pricing is waiting; retryable. Codes: `storage_unavailable`, `service_busy`. */
+            503: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPlateImportPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                public_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The drawing. */
+            200: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description The request could not be read: not valid HTTP, or a body that is not valid JSON. Codes: `request_malformed`. */
+            400: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. Codes: `plate_import_not_found`. */
+            404: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The path exists but not with this method; `Allow` lists the methods it takes. Codes: `method_not_allowed`. */
+            405: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request did not arrive in time (headers within 10 s, the whole request within 30 s); retryable. Codes: `request_timeout`. */
+            408: {
+                headers: {
+                    /** @description Identifies the request; equals `request_id` in an error. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters. Codes: `parameter_unknown`. */
             422: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */

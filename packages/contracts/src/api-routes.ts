@@ -1,5 +1,6 @@
 // Every route of the REST interface, relative to `${PUBLIC_URL}/api/v1`: the one list the router
 // mounts from (it refuses a route not listed) and the OpenAPI document is checked against.
+import { PlateImportQuery } from './imports';
 import { MaterialsQuery } from './materials';
 import { ProductQuery } from './products';
 import { ProfileQuery } from './profiles';
@@ -25,6 +26,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'post', path: '/quotes', query: null },
   { method: 'get', path: '/quotes/{public_id}', query: null },
   { method: 'get', path: '/quotes/{public_id}/items/{index}/preview.svg', query: null },
+  { method: 'get', path: '/quotes/{public_id}/items/{index}/drawing.dxf', query: null },
+  { method: 'post', path: '/plate-imports', query: PlateImportQuery },
+  { method: 'get', path: '/plate-imports/{public_id}/preview.svg', query: null },
   { method: 'post', path: '/handoffs', query: null },
   { method: 'post', path: '/rfq-links', query: null },
 ];

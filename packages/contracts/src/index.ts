@@ -85,3 +85,4 @@ export { z } from './zod';
 export { PlatePrice, PriceDisplay } from './plate-price';
 export { RfqSubmission, STORED_VERSIONS, StoredPlateDesign, StoredRfqLink } from './stored';
 export type { StoredKind } from './stored';
+export { DRAWING_UNITS, ImportDxfInput, PlateImport, PlateImportQuery } from './imports';

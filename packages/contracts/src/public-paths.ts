@@ -18,6 +18,10 @@ export const PUBLIC_PATHS = {
   productQuoteRequest: (slug: string) => `/products/${id(slug)}/quote-request`,
   productImage: (slug: string) => `/images/products/${id(slug)}.svg`,
   preview: (quoteId: string, index: number) => `${API_PREFIX}/quotes/${id(quoteId)}/items/${index}/preview.svg`,
+  drawingDxf: (quoteId: string, index: number) => `${API_PREFIX}/quotes/${id(quoteId)}/items/${index}/drawing.dxf`,
+  importPreview: (importId: string) => `${API_PREFIX}/plate-imports/${id(importId)}/preview.svg`,
+  /** The upload page: a drawing in, the plate quoter on it. */
+  plateUpload: () => '/plate/new',
 } as const;
 
 type PathBuilders = typeof PUBLIC_PATHS;
@@ -25,6 +29,7 @@ type PathBuilders = typeof PUBLIC_PATHS;
 /** The pages' addresses as route patterns, for the app that serves them (each matches its builder). */
 export const PAGE_ROUTES = {
   order: '/o/:handoff_id',
+  plateUpload: '/plate/new',
   plateQuoter: '/plate/:design_id',
   platePrice: '/plate/:design_id/price',
   plateQuoteRequest: '/plate/:design_id/quote-request',

@@ -12,6 +12,7 @@ export const STORED_VERSIONS = {
   handoff: 1,
   plateDesign: 1,
   rfqLink: 1,
+  plateImport: 1,
   rfqSubmission: 1,
 } as const;
 export type StoredKind = keyof typeof STORED_VERSIONS;

@@ -13,6 +13,8 @@ import {
   ProductQuery,
   ProfileList,
   ProfileQuery,
+  PlateImport,
+  PlateImportQuery,
   Quote,
   QuoteRequest,
   RfqLink,
@@ -193,6 +195,7 @@ function routes(): RouteConfig[] {
           'quantity_out_of_range',
           'design_quantity_fixed',
           'design_repeated',
+          'import_unknown',
           'service_busy',
         ]),
       },
@@ -216,6 +219,47 @@ function routes(): RouteConfig[] {
       responses: {
         200: { description: 'The drawing.', headers, content: { 'image/svg+xml': { schema: z.string() } } },
         ...errorResponses([...LIMITED, 'quote_not_found', 'preview_not_found', 'parameter_invalid']),
+      },
+    },
+    {
+      method: 'get',
+      path: '/quotes/{public_id}/items/{index}/drawing.dxf',
+      operationId: 'getPlateDrawingDxf',
+      summary: 'Cut file of one plate item',
+      description:
+        'The plate as priced, as an ASCII DXF (AutoCAD 2007 format) in inches (`$INSUNITS` 1): the outline and cut-outs as closed polylines and round holes as circles on layer `CUT`, bends as lines on `BEND`, the label on `NOTES`. Slots and round outlines are flattened within 0.002 in. Importing it again (POST /plate-imports) gives the same part.',
+      request: { params: publicId.extend({ index: z.int().min(0).meta({ example: 0, description: 'Place of the item in the quote, from 0.' }) }) },
+      responses: {
+        200: { description: 'The cut file.', headers, content: { 'application/dxf': { schema: z.string() } } },
+        ...errorResponses([...LIMITED, 'quote_not_found', 'drawing_not_found', 'parameter_invalid']),
+      },
+    },
+    {
+      method: 'post',
+      path: '/plate-imports',
+      operationId: 'importPlateDrawing',
+      summary: 'Read a DXF drawing into a plate part',
+      description:
+        `The body is the DXF file itself (ASCII DXF, R12 or later, up to 5 MiB), sent as \`application/dxf\`, \`image/vnd.dxf\` or \`application/octet-stream\`. The part found (outline, exact circles as round holes, other closed contours inside it as cut-outs, lines on a layer named with BEND as bends) is kept 30 days: quote it by naming its \`id\` as \`import_id\` in a plate item, with the material, thickness and quantity. What the drawing holds that is not cut is listed in \`ignored\`; what is wrong with it in \`issues\` (a blocking one keeps it from being quoted). Counts against the pricing limit.`,
+      request: {
+        query: PlateImportQuery,
+        headers: idempotencyKey,
+        body: { required: true, content: Object.fromEntries(['application/dxf', 'image/vnd.dxf', 'application/octet-stream'].map((type) => [type, { schema: z.string().meta({ format: 'binary' }) }])) },
+      },
+      responses: {
+        201: created(PlateImport, 'The part found in the drawing, kept 30 days.'),
+        ...errorResponses([...POSTED, 'dxf_unreadable', 'dxf_units_unknown', 'dxf_no_part', 'dxf_several_parts', 'dxf_too_complex', 'service_busy']),
+      },
+    },
+    {
+      method: 'get',
+      path: '/plate-imports/{public_id}/preview.svg',
+      operationId: 'getPlateImportPreview',
+      summary: 'Drawing of an imported part',
+      request: { params: z.object({ public_id: z.string().meta({ example: 'pi_4Vx9kQ2mT7pL1sN8rB3cZ0' }) }) },
+      responses: {
+        200: { description: 'The drawing.', headers, content: { 'image/svg+xml': { schema: z.string() } } },
+        ...errorResponses([...LIMITED, 'plate_import_not_found']),
       },
     },
     {

@@ -1,11 +1,12 @@
 // Quotes: priced by @shop/pricing, kept byte for byte, read back with only the status moving to expired.
-import { QuoteRequest, ServiceError, parseRequest, typedPlate, typedRequest } from '@shop/contracts';
-import type { Quote, ResolvedQuoteRequest } from '@shop/contracts';
+import { QuoteRequest, ServiceError, parseRequest, typedPlate } from '@shop/contracts';
+import type { PlateItem, Quote, QuoteRequest as QuoteRequestType, QuotedItem, ResolvedQuoteRequest } from '@shop/contracts';
 import type { Catalog } from '@shop/catalog';
 import { renderPlateSvg } from '@shop/geometry';
 import { validateQuoteRequest } from '@shop/pricing';
 import type { QuoteRecord, Storage } from '@shop/storage';
 import type { RequestContext } from './context';
+import { plateDxf } from './drawing-export';
 import { newId } from './ids';
 import { assertStoredVersion, versionOf } from './stored';
 import type { QuotePricer } from './quote-pricer';
@@ -17,6 +18,14 @@ export interface QuoteCaseDeps {
   storage: Storage;
   limits: RateLimits;
   pricer: QuotePricer;
+  /** Puts each import a request names in place of its shapes (422 import_unknown for one unknown). */
+  resolveImports(request: QuoteRequestType, ctx: RequestContext): Promise<ResolvedQuoteRequest>;
+}
+
+/** A cut file: the DXF text and the name it is saved under. */
+export interface DrawingFile {
+  dxf: string;
+  filename: string;
 }
 
 /** A quote as JSON text: the bytes given at creation, with only `status` reading `expired` once past. */
@@ -35,7 +44,7 @@ export function quoteAsOf(record: Pick<QuoteRecord, 'body' | 'expiresAt'>, now: 
 }
 
 export function createQuoteCases(deps: QuoteCaseDeps) {
-  const { catalog, storage, limits, pricer } = deps;
+  const { catalog, storage, limits, pricer, resolveImports } = deps;
 
   async function findQuote(id: string, ctx: RequestContext): Promise<QuoteRecord> {
     const record = await findById(id, 'q', 'read the quote', (key) => storage.quotes.get(key, ctx.now), () =>
@@ -45,12 +54,27 @@ export function createQuoteCases(deps: QuoteCaseDeps) {
     return record;
   }
 
+  /** A ready plate item of a quote and its part as priced; null for a product or a blocked plate. */
+  async function findReadyPlate(id: string, index: string, ctx: RequestContext): Promise<{ item: QuotedItem; plate: PlateItem } | null> {
+    await limits.consume('reading', ctx.clientIp);
+    if (!/^\d{1,2}$/.test(index)) {
+      throw new ServiceError('parameter_invalid', 'index must be the whole-number place of an item in the quote, from 0.', { param: 'index' });
+    }
+    const record = await findQuote(id, ctx);
+    const position = Number(index);
+    const item = (JSON.parse(record.body) as Quote).items[position];
+    const requested = (JSON.parse(record.request) as ResolvedQuoteRequest).items[position];
+    if (!item || !requested || item.kind !== 'plate' || item.status !== 'ready' || requested.kind !== 'plate') return null;
+    // Kept as priced (shapes in place, defaults applied); rows from before cut-outs have none.
+    return { item, plate: typedPlate(requested) };
+  }
+
   return {
     findQuote,
 
     async createQuote(body: unknown, ctx: RequestContext): Promise<QuoteDocument> {
       await limits.consume('pricing', ctx.clientIp);
-      const request = typedRequest(parseRequest(QuoteRequest, body));
+      const request = await resolveImports(parseRequest(QuoteRequest, body), ctx);
       // Every 422 (slug, tier, material, thickness, quantity) is found here, before any pricing.
       validateQuoteRequest(request, catalog);
       const id = newId('q');
@@ -74,19 +98,18 @@ export function createQuoteCases(deps: QuoteCaseDeps) {
     },
 
     async getPreviewSvg(id: string, index: string, ctx: RequestContext): Promise<string> {
-      await limits.consume('reading', ctx.clientIp);
-      if (!/^\d{1,2}$/.test(index)) {
-        throw new ServiceError('parameter_invalid', 'index must be the whole-number place of an item in the quote, from 0.', { param: 'index' });
-      }
-      const record = await findQuote(id, ctx);
-      const position = Number(index);
-      const item = (JSON.parse(record.body) as Quote).items[position];
-      const requested = (JSON.parse(record.request) as ResolvedQuoteRequest).items[position];
-      if (!item || !requested || item.kind !== 'plate' || item.status !== 'ready' || requested.kind !== 'plate') {
-        throw new ServiceError('preview_not_found', `Item ${index} of quote ${id} has no drawing: only a ready plate item has one.`);
-      }
-      // Kept as priced (shapes in place, defaults applied); rows from before cut-outs have none.
-      return renderPlateSvg(typedPlate(requested));
+      const found = await findReadyPlate(id, index, ctx);
+      if (!found) throw new ServiceError('preview_not_found', `Item ${index} of quote ${id} has no drawing: only a ready plate item has one.`);
+      return renderPlateSvg(found.plate);
+    },
+
+    /** The plate of a ready item as priced, as a cut-ready DXF in inches. */
+    async getDrawingDxf(id: string, index: string, ctx: RequestContext): Promise<DrawingFile> {
+      const found = await findReadyPlate(id, index, ctx);
+      if (!found) throw new ServiceError('drawing_not_found', `Item ${index} of quote ${id} has no cut file: only a ready plate item has one.`);
+      const { item, plate } = found;
+      const label = `${id} item ${index}: ${item.description}, ${item.quantity} ${item.quantity === 1 ? 'piece' : 'pieces'}${item.label ? ` (${item.label})` : ''}`;
+      return { dxf: plateDxf(plate, label), filename: `${id}-${index}.dxf` };
     },
   };
 }

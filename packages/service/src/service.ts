@@ -7,6 +7,7 @@ import type {
   LeadTime,
   Material,
   MaterialList,
+  PlateImport,
   Product,
   ProductList,
   ProfileList,
@@ -22,10 +23,12 @@ import { createHandoffCases } from './handoffs';
 import { createIdempotency } from './idempotency';
 import type { Answer, IdempotentCall } from './idempotency';
 import { createPageCases } from './pages';
+import { createPlateImportCases } from './plate-imports';
+import type { DrawingInput } from './plate-imports';
 import type { OrderPage, PlateQuoterPage, PlateReprice, RfqFormPage, RfqSubmissionResult } from './pages';
 import { createQuotePricer } from './quote-pricer';
 import { createQuoteCases } from './quotes';
-import type { QuoteDocument } from './quotes';
+import type { DrawingFile, QuoteDocument } from './quotes';
 import type { LimitStore, RateLimits } from './rate-limits';
 import { createRfqCases } from './rfq-links';
 import { withStorage } from './storage-guard';
@@ -78,6 +81,11 @@ export interface Service {
   createQuote(body: unknown, ctx: RequestContext): Promise<QuoteDocument>;
   getQuote(id: string, ctx: RequestContext): Promise<QuoteDocument>;
   getPreviewSvg(id: string, index: string, ctx: RequestContext): Promise<string>;
+  /** The plate of a ready item as priced, as a cut-ready DXF (404 drawing_not_found otherwise). */
+  getDrawingDxf(id: string, index: string, ctx: RequestContext): Promise<DrawingFile>;
+  /** Reads a DXF drawing into a plate part, kept 30 days for quotes to name by import_id. */
+  importDrawing(input: DrawingInput, ctx: RequestContext): Promise<PlateImport>;
+  getImportPreviewSvg(id: string, ctx: RequestContext): Promise<string>;
   createHandoff(body: unknown, ctx: RequestContext): Promise<Handoff>;
   createRfqLink(body: unknown, ctx: RequestContext): Promise<RfqLink>;
   /** Runs a POST at most once per Idempotency-Key (client, route, key) within 24 hours. */
@@ -108,6 +116,8 @@ export interface Service {
   listRfqSubmissions(limit?: number): Promise<RfqSubmission[]>;
   /** Large pricing jobs waiting and worker threads running. */
   pricingStats(): { queued: number; threads: number };
+  /** Drawings waiting to be read and worker threads reading them. */
+  drawingStats(): { queued: number; threads: number };
   /** Where the rate limits are counted just now. */
   limitStore(): LimitStore;
   /** Stops the worker threads (storage and limits are the runtime's to close). */
@@ -124,7 +134,13 @@ export function createService(deps: ServiceDeps): Service {
     publicUrl: config.publicUrl,
     ...(deps.pricingThreads === undefined ? {} : { threads: deps.pricingThreads }),
   });
-  const quotes = createQuoteCases({ catalog, storage, limits, pricer });
+  const imports = createPlateImportCases({
+    storage,
+    limits,
+    publicUrl: config.publicUrl,
+    ...(deps.pricingThreads === undefined ? {} : { threads: deps.pricingThreads }),
+  });
+  const quotes = createQuoteCases({ catalog, storage, limits, pricer, resolveImports: imports.resolveImports });
   const rfq = createRfqCases({ storage, limits, publicUrl: config.publicUrl });
   const pages = createPageCases({ catalog, storage, limits, createRfqLink: rfq.createRfqLink });
   return {
@@ -133,6 +149,9 @@ export function createService(deps: ServiceDeps): Service {
     createQuote: quotes.createQuote,
     getQuote: quotes.getQuote,
     getPreviewSvg: quotes.getPreviewSvg,
+    getDrawingDxf: quotes.getDrawingDxf,
+    importDrawing: imports.importDrawing,
+    getImportPreviewSvg: imports.getImportPreviewSvg,
     ...createHandoffCases({ storage, limits, publicUrl: config.publicUrl, findQuote: quotes.findQuote }),
     createRfqLink: rfq.createRfqLink,
     idempotent: createIdempotency(storage).run,
@@ -144,7 +163,10 @@ export function createService(deps: ServiceDeps): Service {
     },
     purgeExpired: (now) => withStorage('delete old rows', () => storage.purgeExpired(now)),
     pricingStats: () => pricer.stats(),
+    drawingStats: () => imports.stats(),
     limitStore: () => limits.store(),
-    close: () => pricer.close(),
+    close: async () => {
+      await Promise.all([pricer.close(), imports.close()]);
+    },
   };
 }

@@ -12,6 +12,8 @@ export type {
   NewRfqSubmission,
   PlateDesignRecord,
   PlateDesignRepository,
+  PlateImportRecord,
+  PlateImportRepository,
   PurgeCounts,
   QuoteRecord,
   QuoteRepository,

@@ -18,6 +18,7 @@ import type {
   PurgeCounts,
   QuoteRepository,
   RfqLinkRepository,
+  PlateImportRepository,
   RfqSubmissionRepository,
 } from './records';
 import {
@@ -26,6 +27,7 @@ import {
   createPlateDesignRepository,
   createQuoteRepository,
   createRfqLinkRepository,
+  createPlateImportRepository,
   createRfqSubmissionRepository,
   purgeExpiredRows,
   type ShopPrismaClient,
@@ -82,6 +84,7 @@ export interface Storage {
   handoffs: HandoffRepository;
   designs: PlateDesignRepository;
   rfqLinks: RfqLinkRepository;
+  plateImports: PlateImportRepository;
   rfqSubmissions: RfqSubmissionRepository;
   idempotencyKeys: IdempotencyRepository;
   /** Names and duration of the migrations applied by openStorage (none when already current). */
@@ -171,6 +174,7 @@ function assembleStorage(parts: StorageParts): Storage {
     handoffs: createHandoffRepository(db, guard),
     designs: createPlateDesignRepository(db, guard),
     rfqLinks: createRfqLinkRepository(db, guard),
+    plateImports: createPlateImportRepository(db, guard),
     rfqSubmissions: createRfqSubmissionRepository(db, guard),
     idempotencyKeys: createIdempotencyRepository(db, guard),
     startup: parts.startup,

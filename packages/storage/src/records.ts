@@ -47,6 +47,16 @@ export interface RfqLinkRecord {
   schemaVersion: number;
 }
 
+/** A drawing imported into a plate part: the plate_import as answered. */
+export interface PlateImportRecord {
+  id: string;
+  createdAt: Date;
+  expiresAt: Date;
+  body: string;
+  /** The version of the JSON shape the row holds (STORED_VERSIONS of @shop/contracts). */
+  schemaVersion: number;
+}
+
 export interface RfqSubmissionRecord {
   id: string;
   rfqLinkId: string;
@@ -91,6 +101,7 @@ export interface PurgeCounts {
   designs: number;
   handoffs: number;
   rfqLinks: number;
+  plateImports: number;
   /** Rate-limit windows that ended over an hour ago. */
   rateLimits: number;
   /** Idempotency keys past their 24 hours. */
@@ -118,6 +129,12 @@ export interface PlateDesignRepository {
 export interface RfqLinkRepository {
   insert(link: RfqLinkRecord): Promise<void>;
   get(id: string, now: Date): Promise<RfqLinkRecord | null>;
+}
+
+export interface PlateImportRepository {
+  insert(plateImport: PlateImportRecord): Promise<void>;
+  /** null when absent or past retention; an import past its own expires_at is the reader's to refuse. */
+  get(id: string, now: Date): Promise<PlateImportRecord | null>;
 }
 
 export interface RfqSubmissionRepository {

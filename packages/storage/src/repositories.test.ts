@@ -127,6 +127,15 @@ describeEachDatabase('repositories', (createDatabase) => {
     await expect(storage.rfqLinks.get('rfq_1', addDays(created, 60))).resolves.toBeNull();
   });
 
+  it('stores a plate import byte for byte and keeps it readable for 30 days after it expires', async () => {
+    const body = JSON.stringify({ object: 'plate_import', id: 'pi_1', plate: { outline: { kind: 'polygon', points_in: Array.from({ length: 20_000 }, (_, i) => [i / 1000, (i % 7) / 3]) } } });
+    const plateImport = { id: 'pi_1', createdAt: created, expiresAt: addDays(created, 30), schemaVersion: 1, body };
+    await storage.plateImports.insert(plateImport);
+    await expect(storage.plateImports.get('pi_1', addDays(created, 45))).resolves.toEqual(plateImport);
+    await expect(storage.plateImports.get('pi_1', addDays(created, 60))).resolves.toBeNull();
+    await expect(storage.plateImports.get('pi_none', created)).resolves.toBeNull();
+  });
+
   it('stores an rfq submission once per idempotency key', async () => {
     const first = { id: 'sub_1', rfqLinkId: 'rfq_1', createdAt: created, idempotencyKey: 'key-1', schemaVersion: 1, body: '{"name":"Ann"}' };
     await expect(storage.rfqSubmissions.insert(first)).resolves.toEqual({ created: true, id: 'sub_1' });
@@ -183,6 +192,7 @@ describeEachDatabase('repositories', (createDatabase) => {
       designs: [{ schemaVersion: 1, id: 'pd_old', quoteId: 'q_old', itemIndex: 0, ...old, design: '{}' }],
     });
     await storage.rfqLinks.insert({ id: 'rfq_old', ...old, body: '{}', schemaVersion: 1 });
+    await storage.plateImports.insert({ id: 'pi_old', ...old, body: '{}', schemaVersion: 1 });
     await storage.rfqSubmissions.insert({
       schemaVersion: 1,
       id: 'sub_old',
@@ -195,7 +205,7 @@ describeEachDatabase('repositories', (createDatabase) => {
     await storage.idempotencyKeys.claim({ key: 'k_new', requestHash: 'h', now: created, keepMs: 86_400_000, staleMs: 60_000 });
 
     const counts = await storage.purgeExpired(created);
-    expect(counts).toEqual({ quotes: 1, designs: 1, handoffs: 1, rfqLinks: 1, rateLimits: 0, idempotencyKeys: 1 });
+    expect(counts).toEqual({ quotes: 1, designs: 1, handoffs: 1, rfqLinks: 1, plateImports: 1, rateLimits: 0, idempotencyKeys: 1 });
     // Rows inside retention stay.
     await expect(storage.quotes.get('q_bytes', created)).resolves.not.toBeNull();
     await expect(storage.designs.get('pd_h1_0', created)).resolves.not.toBeNull();
@@ -206,6 +216,7 @@ describeEachDatabase('repositories', (createDatabase) => {
       designs: 0,
       handoffs: 0,
       rfqLinks: 0,
+      plateImports: 0,
       rateLimits: 0,
       idempotencyKeys: 0,
     });

@@ -10,6 +10,8 @@ import {
   type HandoffRepository,
   type PlateDesignRecord,
   type PlateDesignRepository,
+  type PlateImportRecord,
+  type PlateImportRepository,
   type PurgeCounts,
   type QuoteRecord,
   type QuoteRepository,
@@ -100,6 +102,18 @@ export function createRfqLinkRepository(db: ShopPrismaClient, guardStorage: Stor
   };
 }
 
+export function createPlateImportRepository(db: ShopPrismaClient, guardStorage: StorageGuard): PlateImportRepository {
+  return {
+    async insert(plateImport) {
+      await guardStorage('store the plate import', () => db.plateImport.create({ data: plateImport, select: { id: true } }));
+    },
+    async get(id, now) {
+      const row: PlateImportRecord | null = await guardStorage('read the plate import', () => db.plateImport.findUnique({ where: { id } }));
+      return keepWithinRetention(row, now);
+    },
+  };
+}
+
 export function createRfqSubmissionRepository(db: ShopPrismaClient, guardStorage: StorageGuard): RfqSubmissionRepository {
   return {
     async insert({ id, rfqLinkId, createdAt, idempotencyKey, body, schemaVersion }) {
@@ -184,6 +198,7 @@ export async function purgeExpiredRows(db: ShopPrismaClient, now: Date, guardSto
     const handoffs = await db.handoff.deleteMany({ where: past });
     const quotes = await db.quote.deleteMany({ where: past });
     const rfqLinks = await db.rfqLink.deleteMany({ where: past });
+    const plateImports = await db.plateImport.deleteMany({ where: past });
     const rateLimits = await db.rateLimit.deleteMany({
       where: { expire: { lt: BigInt(now.getTime() - 3_600_000) } },
     });
@@ -193,6 +208,7 @@ export async function purgeExpiredRows(db: ShopPrismaClient, now: Date, guardSto
       designs: designs.count,
       handoffs: handoffs.count,
       rfqLinks: rfqLinks.count,
+      plateImports: plateImports.count,
       rateLimits: rateLimits.count,
       idempotencyKeys: idempotencyKeys.count,
     };

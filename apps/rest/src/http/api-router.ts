@@ -1,8 +1,8 @@
 // A router that knows its routes: it mounts only the routes of the contract's list, refuses query
 // parameters on a route that takes none, and answers 405 for the methods a path does not take.
-import { API_ROUTES, ServiceError, clip } from '@shop/contracts';
+import { API_ROUTES, BOUNDS, ServiceError, clip } from '@shop/contracts';
 import type { ApiRoute, HttpMethod } from '@shop/contracts';
-import { Router, json } from 'express';
+import { Router, json, raw } from 'express';
 import type { Router as ExpressRouter } from 'express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { limitJsonDepth } from './json-guard';
@@ -18,6 +18,20 @@ export interface MountedRoute {
 const BODY_LIMIT = '256kb';
 
 const parseJson = json({ limit: BODY_LIMIT, type: () => true });
+
+/** The media types a drawing may be sent as (a DXF file has no single registered one). */
+export const DXF_MEDIA_TYPES = ['application/dxf', 'image/vnd.dxf', 'application/octet-stream'] as const;
+
+const parseDrawing = raw({ limit: BOUNDS.dxfBytes, type: () => true });
+
+/** A drawing must come as one of the DXF media types; anything else is refused before reading it. */
+const requireDrawing: RequestHandler = (req, _res, next) => {
+  if (!req.is([...DXF_MEDIA_TYPES])) {
+    next(new ServiceError('unsupported_media_type', `Send the DXF file itself as the body, with Content-Type: ${DXF_MEDIA_TYPES.join(', ')} (e.g. curl --data-binary @part.dxf -H 'Content-Type: application/dxf').`));
+    return;
+  }
+  next();
+};
 
 /** A route that takes no query parameters refuses any sent, naming the first (422 parameter_unknown). */
 const refuseQuery: RequestHandler = (req, _res, next) => {
@@ -57,6 +71,11 @@ export class ApiRouter {
 
   post(path: string, handler: Handler): this {
     return this.add('post', path, [requireJson, parseJson, limitJsonDepth], handler);
+  }
+
+  /** A POST whose body is a drawing file (up to 5 MiB), given to the handler as a Buffer. */
+  postDrawing(path: string, handler: Handler): this {
+    return this.add('post', path, [requireDrawing, parseDrawing], handler);
   }
 
   /** The mounted routes, in OpenAPI path form. */

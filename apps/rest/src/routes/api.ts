@@ -1,4 +1,5 @@
 // The JSON API: each handler parses nothing itself, calls one use case and maps its answer.
+import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_HEADER } from '@shop/service';
 import type { Clock, RequestContext, Service } from '@shop/service';
 import type { Request, Response } from 'express';
@@ -17,10 +18,12 @@ export function mountApi(api: ApiRouter, service: Service, clock: Clock): void {
   };
   // A new resource is never cached, so its answer skips hashing the body for an ETag. A POST may
   // carry an Idempotency-Key: its first answer is kept and sent again for the same key and body.
-  const postCreating = (path: string, create: (req: Request) => Promise<string>) => {
-    api.post(path, async (req, res) => {
+  // A drawing's key is checked against the file's digest and the query, not the megabytes themselves.
+  const postCreating = (path: string, create: (req: Request) => Promise<string>, drawing = false) => {
+    (drawing ? api.postDrawing : api.post).call(api, path, async (req, res) => {
+      const body = drawing ? { file: createHash('sha256').update(req.body as Buffer).digest('hex'), query: req.query } : req.body;
       const answer = await service.idempotent(
-        { clientIp: clientIp(req), route: path, key: req.get(IDEMPOTENCY_HEADER), body: req.body, now: clock.now() },
+        { clientIp: clientIp(req), route: path, key: req.get(IDEMPOTENCY_HEADER), body, now: clock.now() },
         async () => ({ status: 201, body: await create(req) }),
       );
       res.statusCode = answer.status;
@@ -50,6 +53,20 @@ export function mountApi(api: ApiRouter, service: Service, clock: Clock): void {
   api.get('/quotes/:public_id/items/:index/preview.svg', async (req, res) => {
     const svg = await service.getPreviewSvg(String(req.params.public_id), String(req.params.index), ctx(req));
     res.setHeader('Cache-Control', PREVIEW_CACHE);
+    res.setHeader('Content-Security-Policy', SVG_POLICY);
+    res.status(200).type('image/svg+xml').send(svg);
+  });
+  api.get('/quotes/:public_id/items/:index/drawing.dxf', async (req, res) => {
+    const { dxf, filename } = await service.getDrawingDxf(String(req.params.public_id), String(req.params.index), ctx(req));
+    res.setHeader('Cache-Control', PREVIEW_CACHE);
+    res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
+    res.status(200).type('application/dxf').send(dxf);
+  });
+  postCreating('/plate-imports', async (req) => JSON.stringify(await service.importDrawing({ file: req.body as Buffer, options: req.query }, ctx(req))), true);
+  api.get('/plate-imports/:public_id/preview.svg', async (req, res) => {
+    const svg = await service.getImportPreviewSvg(String(req.params.public_id), ctx(req));
+    // An import does not change either, for the 30 days it is kept.
+    res.setHeader('Cache-Control', 'public, max-age=2592000, immutable');
     res.setHeader('Content-Security-Policy', SVG_POLICY);
     res.status(200).type('image/svg+xml').send(svg);
   });

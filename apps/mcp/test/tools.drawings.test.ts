@@ -1,0 +1,61 @@
+import { PlateImport, Quote } from '@shop/contracts';
+import { bracketDxf, bracketTyped } from '../../rest/test/fixtures';
+import { CLIENTS, startMcpTestApp, startRestBeside } from './mcp-harness';
+import type { McpTestApp, RestBeside, TestClient } from './mcp-harness';
+
+let mcp: McpTestApp;
+let rest: RestBeside;
+
+beforeAll(async () => {
+  mcp = await startMcpTestApp();
+  rest = await startRestBeside(mcp);
+});
+afterAll(async () => {
+  await rest?.close();
+  await mcp?.close();
+});
+
+describe.each(CLIENTS)('%s', (_name, connect) => {
+  let client: TestClient;
+
+  beforeAll(async () => {
+    client = await connect(mcp.url);
+  });
+  afterAll(() => client?.close());
+
+  it('quotes a part from a DXF file: import_dxf, then quote_plate by import_id, at the price of the part typed', async () => {
+    const imported = await client.callTool('import_dxf', { dxf: bracketDxf(), filename: 'bracket-a.dxf' });
+    expect(imported.isError).toBe(false);
+    const found = PlateImport.parse(imported.json);
+    expect(found).toMatchObject({ units: 'mm', filename: 'bracket-a.dxf', counts: { holes: 4, cutouts: 1, bends: 1 }, issues: [] });
+
+    const quoted = await client.callTool('quote_plate', { material: 'mild_steel', thickness_in: 0.1345, import_id: found.id, quantity: 10 });
+    expect(quoted.isError).toBe(false);
+    const fromDrawing = Quote.parse(quoted.json).items[0]!;
+    const { kind: _kind, ...typed } = bracketTyped();
+    const fromJson = Quote.parse((await client.callTool('quote_plate', typed)).json).items[0]!;
+    expect(fromDrawing.status).toBe('ready');
+    expect([fromDrawing.unit_amount_cents, fromDrawing.amount_cents]).toEqual([fromJson.unit_amount_cents, fromJson.amount_cents]);
+
+    // The import is the REST app's too: the same id quotes over POST /quotes.
+    const overRest = await rest.request('POST', '/quotes', { items: [{ kind: 'plate', material: 'mild_steel', thickness_in: 0.1345, import_id: found.id, quantity: 10 }] });
+    expect(overRest.status).toBe(201);
+    expect(overRest.json.items[0].amount_cents).toBe(fromDrawing.amount_cents);
+  });
+
+  it('asks for the units a file does not give, with the param of the tool argument', async () => {
+    const refused = await client.callTool('import_dxf', { dxf: bracketDxf({ insUnits: null }) });
+    expect(refused.isError).toBe(true);
+    expect(refused.json.error).toMatchObject({ code: 'dxf_units_unknown', param: 'units' });
+    const given = await client.callTool('import_dxf', { dxf: bracketDxf({ insUnits: null }), units: 'mm' });
+    expect(given.json).toMatchObject({ units: 'mm', counts: { holes: 4 } });
+  });
+
+  it('refuses text that is not a DXF, and an import_id with shapes beside it', async () => {
+    const garbage = await client.callTool('import_dxf', { dxf: 'PK\u0003\u0004 not a drawing' });
+    expect(garbage.json.error).toMatchObject({ code: 'dxf_unreadable' });
+    expect(garbage.json.error.message).toMatch(/ASCII DXF/);
+    const unknown = await client.callTool('quote_plate', { material: 'mild_steel', thickness_in: 0.1345, import_id: 'pi_0000000000000000000000' });
+    expect(unknown.json.error).toMatchObject({ code: 'import_unknown', param: 'import_id' });
+  });
+});

@@ -1,0 +1,129 @@
+import { PlateImport, Quote } from '@shop/contracts';
+import { BACKENDS, START, startTestApp } from './app-harness';
+import type { TestApp } from './app-harness';
+import { bracketDxf, bracketTyped, kitProduct } from './fixtures';
+import { expectError } from './harness';
+
+const inch = (mm: number) => Math.round((mm / 25.4) * 1e6) / 1e6;
+
+describe.each(BACKENDS)('plate imports on %s', (backend) => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp({ backend });
+  });
+  afterAll(() => app.close());
+
+  const upload = (dxf: string | Buffer, query = '', type = 'application/dxf') =>
+    app.http.request('POST', `/api/v1/plate-imports${query}`, { raw: dxf, headers: { 'content-type': type } });
+
+  it('reads a DXF file into the part: size, holes, cut-out, bend, what was not cut', async () => {
+    const reply = await upload(bracketDxf(), '?filename=bracket-a.dxf');
+    expect(reply.status).toBe(201);
+    const found = PlateImport.parse(reply.json);
+    expect(found.id).toMatch(/^pi_[0-9A-Za-z]{22}$/);
+    expect(found).toMatchObject({
+      object: 'plate_import',
+      created_at: START,
+      expires_at: new Date(Date.parse(START) + 30 * 86_400_000).toISOString(),
+      filename: 'bracket-a.dxf',
+      units: 'mm',
+      width_in: inch(150),
+      height_in: inch(100),
+      counts: { contours: 6, holes: 4, cutouts: 1, bends: 1 },
+      issues: [],
+      preview_url: `http://quotes.test/api/v1/plate-imports/${found.id}/preview.svg`,
+    });
+    expect(found.plate.holes).toEqual([[20, 20], [130, 20], [20, 80], [130, 80]].map(([x, y]) => ({ kind: 'single', x_in: inch(x!), y_in: inch(y!), diameter_in: inch(10) })));
+    expect(found.plate.cutouts).toHaveLength(1);
+    expect(found.plate.bends).toEqual([{ start_in: [inch(40), 0], end_in: [inch(40), inch(100)], angle_deg: 90, direction: 'up' }]);
+    expect(found.ignored).toEqual([expect.objectContaining({ type: 'TEXT', layer: 'NOTES', count: 1 })]);
+
+    const preview = await app.http.request('GET', new URL(found.preview_url!).pathname);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+    expect(preview.text.match(/<circle/g)).toHaveLength(4);
+  });
+
+  it('quotes the import by import_id at the same price as the part typed as JSON', async () => {
+    const found = PlateImport.parse((await upload(bracketDxf())).json);
+    const imported = await app.http.request('POST', '/api/v1/quotes', {
+      body: { items: [{ kind: 'plate', material: 'mild_steel', thickness_in: 0.1345, import_id: found.id, quantity: 10 }, kitProduct()] },
+    });
+    expect(imported.status).toBe(201);
+    const typed = await app.http.request('POST', '/api/v1/quotes', { body: { items: [bracketTyped()] } });
+    const [fromDrawing] = Quote.parse(imported.json).items;
+    const [fromJson] = Quote.parse(typed.json).items;
+    expect(fromDrawing).toMatchObject({ status: 'ready', quantity: 10 });
+    expect(fromDrawing!.plate).toMatchObject({ hole_count: 4, bend_count: 1, width_in: 5.9055, height_in: 3.937 });
+    expect([fromDrawing!.unit_amount_cents, fromDrawing!.amount_cents, fromDrawing!.quantity_options]).toEqual([fromJson!.unit_amount_cents, fromJson!.amount_cents, fromJson!.quantity_options]);
+    expect(fromDrawing!.plate!.weight_lb).toBe(fromJson!.plate!.weight_lb);
+    expect(fromDrawing!.plate!.cut_length_in).toBe(fromJson!.plate!.cut_length_in);
+  });
+
+  it('gives the part as priced back as a DXF that imports to the same price', async () => {
+    const found = PlateImport.parse((await upload(bracketDxf())).json);
+    const first = Quote.parse((await app.http.request('POST', '/api/v1/quotes', { body: { items: [{ kind: 'plate', material: 'mild_steel', thickness_in: 0.1345, import_id: found.id, quantity: 25 }] } })).json);
+    const file = await app.http.request('GET', `/api/v1/quotes/${first.id}/items/0/drawing.dxf`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/dxf; charset=utf-8');
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="${first.id}-0.dxf"`);
+    expect(file.text).toContain('$INSUNITS\n70\n1\n');
+    for (const layer of ['CUT', 'BEND', 'NOTES']) expect(file.text).toContain(`\n8\n${layer}\n`);
+
+    const again = PlateImport.parse((await upload(file.text)).json);
+    expect(again).toMatchObject({ units: 'in', width_in: found.width_in, height_in: found.height_in, counts: { holes: 4, cutouts: 1, bends: 1 }, issues: [] });
+    const second = Quote.parse((await app.http.request('POST', '/api/v1/quotes', { body: { items: [{ kind: 'plate', material: 'mild_steel', thickness_in: 0.1345, import_id: again.id, quantity: 25 }] } })).json);
+    expect(second.items[0]!.amount_cents).toBe(first.items[0]!.amount_cents);
+    expect(second.amount_total_cents).toBe(first.amount_total_cents);
+  });
+
+  it('writes a typed plate as a DXF too, and has none for a product item', async () => {
+    const quote = Quote.parse((await app.http.request('POST', '/api/v1/quotes', { body: { items: [bracketTyped(), kitProduct()] } })).json);
+    const file = await app.http.request('GET', `/api/v1/quotes/${quote.id}/items/0/drawing.dxf`);
+    const again = PlateImport.parse((await upload(file.text)).json);
+    expect(again).toMatchObject({ width_in: inch(150), height_in: inch(100), counts: { holes: 4, cutouts: 1, bends: 1 } });
+    expectError(await app.http.request('GET', `/api/v1/quotes/${quote.id}/items/1/drawing.dxf`), 404, 'not_found_error', 'drawing_not_found');
+  });
+
+  it('asks for the units when the file has none, and takes them from the query', async () => {
+    const noUnits = bracketDxf({ insUnits: null });
+    const refused = await upload(noUnits);
+    expectError(refused, 422, 'invalid_request_error', 'dxf_units_unknown');
+    expect(refused.json.error.param).toBe('units');
+    const given = await upload(noUnits, '?units=mm');
+    expect(given.status).toBe(201);
+    expect(given.json).toMatchObject({ units: 'mm', width_in: inch(150) });
+    // The query overrides the file: the same drawing read in inches is 25.4 times larger.
+    const inches = await upload(bracketDxf(), '?units=in');
+    expect(inches.json).toMatchObject({ units: 'in', width_in: 120 + 30, height_in: 100 });
+  });
+
+  it('refuses what is not an ASCII DXF, a wrong media type, a body past 5 MiB and unknown query fields', async () => {
+    expectError(await upload(Buffer.concat([Buffer.from('AutoCAD Binary DXF\r\n\x1a\x00'), Buffer.alloc(64)])), 422, 'invalid_request_error', 'dxf_unreadable');
+    expectError(await upload(bracketDxf().replace('0\nEOF', '')), 422, 'invalid_request_error', 'dxf_unreadable');
+    expectError(await upload(bracketDxf(), '', 'text/plain'), 415, 'invalid_request_error', 'unsupported_media_type');
+    expectError(await upload(Buffer.alloc(5 * 1024 * 1024 + 1, 32)), 413, 'invalid_request_error', 'body_too_large');
+    expectError(await upload(bracketDxf(), '?scale=2'), 422, 'invalid_request_error', 'parameter_unknown');
+    expect((await upload(bracketDxf(), '', 'image/vnd.dxf')).status).toBe(201);
+    expect((await upload(bracketDxf(), '', 'application/octet-stream')).status).toBe(201);
+  });
+
+  it('refuses an unknown import_id, and import_id sent with an outline', async () => {
+    const unknown = await app.http.request('POST', '/api/v1/quotes', { body: { items: [{ kind: 'plate', material: 'mild_steel', thickness_in: 0.1345, import_id: 'pi_0000000000000000000000' }] } });
+    expectError(unknown, 422, 'invalid_request_error', 'import_unknown');
+    expect(unknown.json.error.param).toBe('items[0].import_id');
+    const found = PlateImport.parse((await upload(bracketDxf())).json);
+    const both = await app.http.request('POST', '/api/v1/quotes', { body: { items: [{ ...bracketTyped(), import_id: found.id }] } });
+    expectError(both, 422, 'invalid_request_error', 'parameter_invalid');
+    expect(both.json.error.param).toBe('items[0].import_id');
+  });
+
+  it('forgets an import after 30 days', async () => {
+    const found = PlateImport.parse((await upload(bracketDxf())).json);
+    app.clock.advanceDays(30.001);
+    const late = await app.http.request('POST', '/api/v1/quotes', { body: { items: [{ kind: 'plate', material: 'mild_steel', thickness_in: 0.1345, import_id: found.id }] } });
+    expectError(late, 422, 'invalid_request_error', 'import_unknown');
+    expectError(await app.http.request('GET', new URL(found.preview_url!).pathname), 404, 'not_found_error', 'plate_import_not_found');
+  });
+});

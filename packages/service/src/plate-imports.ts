@@ -1,0 +1,146 @@
+// Drawings imported into plate parts: a DXF file read (on a worker thread) into a plate_import that
+// is kept 30 days, its preview, and the resolution of a quote's `import_id` into the part's shapes.
+import { PlateImportQuery, ServiceError, parseRequest, publicUrls, typedPlate } from '@shop/contracts';
+import type { PlateImport, PlateItem, PlateItemRequest, QuoteRequest, ResolvedQuoteRequest } from '@shop/contracts';
+import type { DxfImportResult } from '@shop/drawings';
+import { renderPlateSvg } from '@shop/geometry';
+import type { Storage } from '@shop/storage';
+import type { RequestContext } from './context';
+import type { DrawingTask } from './drawing-worker';
+import { newId } from './ids';
+import type { RateLimits } from './rate-limits';
+import { readStored, versionOf } from './stored';
+import { findById, withStorage } from './storage-guard';
+import { createWorkerPool } from './worker-pool';
+
+/** How long an import can be named in a quote. */
+const IMPORT_DAYS = 30;
+// A 5 MiB drawing parses in about a second with some 100 MB of heap: room for both, and no more.
+const DRAWING_TIMEOUT_MS = 15_000;
+const DRAWING_HEAP_MB = 512;
+
+export interface PlateImportDeps {
+  storage: Storage;
+  limits: RateLimits;
+  publicUrl: string;
+  threads?: number;
+}
+
+/** A drawing and how to read it: REST sends the file's bytes and its query, the tool server the text. */
+export interface DrawingInput {
+  file: Uint8Array | string;
+  /** `units` and `filename`, checked as PlateImportQuery. */
+  options: unknown;
+}
+
+export function createPlateImportCases(deps: PlateImportDeps) {
+  const { storage, limits } = deps;
+  const urls = publicUrls(deps.publicUrl);
+  const pool = createWorkerPool<DrawingTask, DxfImportResult>({
+    module: 'drawing-worker',
+    workerData: null,
+    what: 'reading the drawing',
+    timeoutMs: DRAWING_TIMEOUT_MS,
+    maxHeapMb: DRAWING_HEAP_MB,
+    ...(deps.threads === undefined ? {} : { threads: deps.threads }),
+  });
+
+  async function findImport(id: string, ctx: RequestContext): Promise<PlateImport | null> {
+    const record = await withStorage('read the plate import', () => (/^pi_[0-9A-Za-z]{22}$/.test(id) ? storage.plateImports.get(id, ctx.now) : Promise.resolve(null)));
+    if (!record || ctx.now.getTime() > record.expiresAt.getTime()) return null;
+    return readStored<PlateImport>('plateImport', record, record.body);
+  }
+
+  /** The plate item of a request with the import it names put in place of its shapes. */
+  async function resolveItem(item: PlateItemRequest, index: number, ctx: RequestContext): Promise<PlateItem> {
+    if (item.import_id === undefined) return typedPlate(item);
+    const param = `items[${index}].import_id`;
+    const found = await findImport(item.import_id, ctx);
+    if (!found) {
+      throw new ServiceError(
+        'import_unknown',
+        `import_id "${item.import_id}" names no imported drawing: it was never given out or has expired (imports are kept ${IMPORT_DAYS} days). Import the drawing again with POST /plate-imports or import_dxf.`,
+        { param },
+      );
+    }
+    const blocking = found.issues.filter((issue) => issue.severity === 'blocking');
+    if (blocking.length > 0) {
+      throw new ServiceError(
+        'parameter_invalid',
+        `The drawing imported as ${found.id} cannot be cut as it is (${[...new Set(blocking.map((issue) => issue.code))].join(', ')}): ${blocking[0]!.message} Fix the drawing and import it again.`,
+        { param },
+      );
+    }
+    const { import_id: _id, bends, ...rest } = item;
+    return typedPlate({ ...rest, outline: found.plate.outline, holes: found.plate.holes, cutouts: found.plate.cutouts, bends: bends ?? found.plate.bends });
+  }
+
+  return {
+    async importDrawing(input: DrawingInput, ctx: RequestContext): Promise<PlateImport> {
+      await limits.consume('pricing', ctx.clientIp);
+      const options = parseRequest(PlateImportQuery, input.options ?? {});
+      const result = await pool.run({ file: input.file, ...(options.units === undefined ? {} : { units: options.units }) });
+      if (!result.ok) {
+        throw new ServiceError(result.code, result.message, { param: result.code === 'dxf_units_unknown' ? 'units' : null });
+      }
+      const id = newId('pi');
+      const expiresAt = new Date(ctx.now.getTime() + IMPORT_DAYS * 86_400_000);
+      const blocked = result.issues.some((issue) => issue.severity === 'blocking');
+      // Keys in the contract's order.
+      const plateImport: PlateImport = {
+        object: 'plate_import',
+        id,
+        created_at: ctx.now.toISOString(),
+        expires_at: expiresAt.toISOString(),
+        filename: options.filename ?? null,
+        units: result.units,
+        width_in: result.width_in,
+        height_in: result.height_in,
+        plate: result.plate,
+        counts: result.counts,
+        ignored: result.ignored,
+        issues: result.issues.map((issue) => ({ code: issue.code, severity: issue.severity, message: issue.message, param: null })),
+        preview_url: blocked ? null : urls.importPreview(id),
+      };
+      const body = JSON.stringify(plateImport);
+      await withStorage('keep the plate import', () =>
+        storage.plateImports.insert({ id, createdAt: ctx.now, expiresAt, body, schemaVersion: versionOf('plateImport') }),
+      );
+      return plateImport;
+    },
+
+    /** The SVG drawing of the part an import found (drawn as a 1/4 in mild steel plate would be; the drawing does not show them). */
+    async getImportPreviewSvg(id: string, ctx: RequestContext): Promise<string> {
+      await limits.consume('reading', ctx.clientIp);
+      const found = await findById(id, 'pi', 'read the plate import', async () => findImport(id, ctx), () =>
+        new ServiceError('plate_import_not_found', `No imported drawing has the id "${id.slice(0, 64)}": it was never given out or has expired (imports are kept ${IMPORT_DAYS} days).`),
+      );
+      if (found.preview_url === null) {
+        throw new ServiceError('plate_import_not_found', `The drawing imported as ${found.id} has a blocking issue, so it has no preview: ${found.issues[0]?.message ?? ''}`);
+      }
+      return renderPlateSvg({
+        kind: 'plate',
+        material: 'mild_steel',
+        thickness_in: 0.25,
+        outline: found.plate.outline,
+        holes: found.plate.holes,
+        cutouts: found.plate.cutouts,
+        bends: found.plate.bends,
+        quantity: 1,
+        quantity_options: [],
+        label: found.filename,
+      });
+    },
+
+    /** The request with every import it names put in place (422 import_unknown for one unknown or expired). */
+    async resolveImports(request: QuoteRequest, ctx: RequestContext): Promise<ResolvedQuoteRequest> {
+      const items = await Promise.all(request.items.map((item, index) => (item.kind === 'plate' ? resolveItem(item, index, ctx) : item)));
+      return { items };
+    },
+
+    stats: () => pool.stats(),
+    close: () => pool.close(),
+  };
+}
+
+export type PlateImportCases = ReturnType<typeof createPlateImportCases>;
