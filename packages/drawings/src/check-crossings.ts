@@ -10,6 +10,7 @@ import { CLIPPER_UNITS_PER_IN } from './limits';
 /** Where a crossing was found, drawing inches; null when the union disagrees but no edge pair was found. */
 export type Crossing = { x: number; y: number } | null;
 
+/** Closer than this, a round hole touches an edge or another hole. */
 const TOUCH_IN = 1e-6;
 
 /** The contour in clipper units, measured from (ox, oy) so the integers stay small. */
@@ -135,7 +136,8 @@ export function findCrossing(outline: Contour, cutouts: readonly Contour[], hole
     const { cx, cy, r } = hole.circle!;
     for (const e of edges.tree.search(cx - r, cy - r, cx + r, cy + r)) {
       const [distance, x, y] = distanceToSegment(cx, cy, edges.x0[e]!, edges.y0[e]!, edges.x1[e]!, edges.y1[e]!);
-      if (distance < r - TOUCH_IN) return { x, y };
+      // A hole tangent to an edge touches it: the web between them is nothing (README, dxf_contours_cross).
+      if (distance <= r + TOUCH_IN) return { x, y };
     }
   }
   if (holes.length === 0) return undefined;
@@ -151,7 +153,7 @@ export function findCrossing(outline: Contour, cutouts: readonly Contour[], hole
       if (j <= i) continue;
       const b = holes[j]!.circle!;
       const d = Math.hypot(a.cx - b.cx, a.cy - b.cy);
-      if (d < a.r + b.r - TOUCH_IN) {
+      if (d <= a.r + b.r + TOUCH_IN) {
         const t = d === 0 ? 0 : a.r / d;
         return { x: a.cx + t * (b.cx - a.cx), y: a.cy + t * (b.cy - a.cy) };
       }

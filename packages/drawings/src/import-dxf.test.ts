@@ -140,6 +140,29 @@ describe('importDxf: what a plate drawing gives', () => {
     expect(Math.max(...xs) - Math.min(...xs)).toBeCloseTo(4, 6);
   });
 
+  it('keeps every chord of a long thin ELLIPSE within the 0.002 in chord tolerance', () => {
+    // rx = 4, ry = 1: an even step of the angle strays most at the ends of the major axis.
+    const ellipse = ['0', 'ELLIPSE', '8', '0', '10', '5', '20', '5', '30', '0', '11', '4', '21', '0', '31', '0', '40', '0.25', '41', '0', '42', String(2 * Math.PI)].join('\n');
+    const part = expectPart(importDxf(drawing([...rectangleOfLines(0, 0, 10, 10), ellipse], { insUnits: 1 })));
+    const points = part.plate.cutouts[0]!.points_in;
+    const angleOf = ([x, y]: Pt) => Math.atan2((y - 5) / 1, (x - 5) / 4);
+    let worst = 0;
+    points.forEach((p, k) => {
+      const q = points[(k + 1) % points.length]!;
+      const t0 = angleOf(p);
+      const sweep = (((angleOf(q) - t0) % (2 * Math.PI)) + 3 * Math.PI) % (2 * Math.PI) - Math.PI;
+      for (let i = 1; i < 16; i++) {
+        const t = t0 + (sweep * i) / 16;
+        const [ex, ey] = [5 + 4 * Math.cos(t), 5 + Math.sin(t)];
+        const [dx, dy] = [q[0] - p[0], q[1] - p[1]];
+        const u = Math.max(0, Math.min(1, ((ex - p[0]) * dx + (ey - p[1]) * dy) / (dx * dx + dy * dy)));
+        worst = Math.max(worst, Math.hypot(ex - p[0] - u * dx, ey - p[1] - u * dy));
+      }
+    });
+    expect(worst).toBeGreaterThan(0.001);
+    expect(worst).toBeLessThanOrEqual(0.002 + 1e-9);
+  });
+
   it('reads a rational SPLINE circle (de Boor with weights) as a cutout on the true circle', () => {
     const w = Math.SQRT1_2;
     const control: Array<[number, number, number]> = [

@@ -121,6 +121,18 @@ describe('contours that cross', () => {
     expect(part.issues).toEqual([{ code: 'dxf_contours_cross', severity: 'blocking', message: expect.stringContaining('near (10, 5) in') }]);
   });
 
+  it('blocks a hole tangent to the outline (a square with its inscribed circle)', () => {
+    const part = expectPart(importDxf(drawing([...rectangleOfLines(0, 0, 10, 10), circle(5, 5, 5)], { insUnits: 1 })));
+    expect(part.issues).toEqual([{ code: 'dxf_contours_cross', severity: 'blocking', message: expect.stringMatching(/near \((5, 0|10, 5|5, 10|0, 5)\) in/) }]);
+  });
+
+  it('blocks two holes that touch, and a hole that touches a cutout', () => {
+    const touching = expectPart(importDxf(drawing([...rectangleOfLines(0, 0, 10, 10), circle(3, 3, 1), circle(5, 3, 1)], { insUnits: 1 })));
+    expect(touching.issues).toEqual([{ code: 'dxf_contours_cross', severity: 'blocking', message: expect.stringContaining('near (4, 3) in') }]);
+    const onCutout = expectPart(importDxf(drawing([...rectangleOfLines(0, 0, 10, 10), square(5, 2, 2), circle(4, 3, 1)], { insUnits: 1 })));
+    expect(onCutout.issues).toEqual([{ code: 'dxf_contours_cross', severity: 'blocking', message: expect.stringContaining('near (5, 3) in') }]);
+  });
+
   it('blocks two holes that overlap, and passes holes that only come close', () => {
     const overlapping = expectPart(importDxf(drawing([...rectangleOfLines(0, 0, 10, 10), circle(3, 3, 1), circle(4.5, 3, 1)], { insUnits: 1 })));
     expect(overlapping.issues.map((i) => i.code)).toEqual(['dxf_contours_cross']);

@@ -148,14 +148,16 @@ export class PathBuilder {
 
   /**
    * An ellipse arc c + u cos t + v sin t for t from `start` over `sweep`, continuing from the last point.
-   * `rx`, `ry` are |u| and |v|; the step comes from the smallest radius of curvature ry^2/rx.
+   * The ellipse is the unit circle mapped by [u v], so a chord over an even step of t strays at most
+   * (1 - cos(step / 2)) times the semi-major axis: the step is that of a circle of the semi-major axis
+   * (a step from the smallest radius of curvature strays rx / ry times too far at the ends).
    */
   ellipseTo(cx: number, cy: number, ux: number, uy: number, vx: number, vy: number, start: number, sweep: number): void {
     const rx = Math.hypot(ux, uy);
     const ry = Math.hypot(vx, vy);
     if (sweep === 0 || !(rx > 0) || !(ry > 0)) return;
-    const smallestRadius = Math.min(rx, ry) ** 2 / Math.max(rx, ry);
-    const step = arcStep(smallestRadius, this.localTolerance);
+    const semiMajor = maxStretch({ a: ux, b: uy, c: vx, d: vy, e: 0, f: 0 });
+    const step = arcStep(semiMajor, this.localTolerance);
     for (const t of [...quadrantSteps(start, sweep, step), start + sweep]) {
       this.push(cx + ux * Math.cos(t) + vx * Math.sin(t), cy + uy * Math.cos(t) + vy * Math.sin(t));
     }
