@@ -13,7 +13,7 @@ export interface Reply {
 
 export interface Harness {
   baseUrl: string;
-  request(method: string, path: string, options?: { body?: unknown; raw?: string | Buffer; headers?: Record<string, string> }): Promise<Reply>;
+  request(method: string, path: string, options?: { body?: unknown; raw?: string | Buffer; headers?: Record<string, string>; redirect?: 'follow' | 'manual' }): Promise<Reply>;
   close(): Promise<void>;
 }
 
@@ -33,7 +33,7 @@ export async function startHarness(app: Express): Promise<Harness> {
         body = JSON.stringify(options.body);
         headers['content-type'] ??= 'application/json';
       }
-      const response = await fetch(baseUrl + path, { method, headers, body });
+      const response = await fetch(baseUrl + path, { method, headers, body, redirect: options.redirect ?? 'follow' });
       const text = await response.text();
       let json: unknown;
       if ((response.headers.get('content-type') ?? '').includes('application/json')) json = JSON.parse(text);

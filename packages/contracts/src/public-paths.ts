@@ -22,6 +22,9 @@ export const PUBLIC_PATHS = {
   importPreview: (importId: string) => `${API_PREFIX}/plate-imports/${id(importId)}/preview.svg`,
   /** The upload page: a drawing in, the plate quoter on it. */
   plateUpload: () => '/plate/new',
+  /** The part an uploaded drawing gave, with its material, thickness and quantity to choose. */
+  plateImportQuoter: (importId: string) => `/plate/new/${id(importId)}`,
+  plateImportOrder: (importId: string) => `/plate/new/${id(importId)}/order`,
 } as const;
 
 type PathBuilders = typeof PUBLIC_PATHS;
@@ -30,6 +33,8 @@ type PathBuilders = typeof PUBLIC_PATHS;
 export const PAGE_ROUTES = {
   order: '/o/:handoff_id',
   plateUpload: '/plate/new',
+  plateImportQuoter: '/plate/new/:import_id',
+  plateImportOrder: '/plate/new/:import_id/order',
   plateQuoter: '/plate/:design_id',
   platePrice: '/plate/:design_id/price',
   plateQuoteRequest: '/plate/:design_id/quote-request',

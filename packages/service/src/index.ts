@@ -8,6 +8,7 @@ export { ID_LENGTH, isWellFormedId, newId, newRequestId } from './ids';
 export type { IdPrefix } from './ids';
 export type { OrderPage, OrderPageItem, OrderPageTotals, PlateQuoterPage, PlateReprice, RfqFormPage, RfqSubmissionResult } from './pages';
 export { quoteAsOf } from './quotes';
+export type { ImportChoice, ImportQuoterPage } from './import-quoter';
 export type { DrawingInput } from './plate-imports';
 export type { DrawingFile, QuoteDocument } from './quotes';
 export { LIMITS, createRateLimits } from './rate-limits';

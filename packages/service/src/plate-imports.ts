@@ -7,7 +7,7 @@ import { renderPlateSvg } from '@shop/geometry';
 import type { Storage } from '@shop/storage';
 import type { RequestContext } from './context';
 import type { DrawingTask } from './drawing-worker';
-import { newId } from './ids';
+import { isWellFormedId, newId } from './ids';
 import type { RateLimits } from './rate-limits';
 import { readStored, versionOf } from './stored';
 import { findById, withStorage } from './storage-guard';
@@ -46,9 +46,16 @@ export function createPlateImportCases(deps: PlateImportDeps) {
   });
 
   async function findImport(id: string, ctx: RequestContext): Promise<PlateImport | null> {
-    const record = await withStorage('read the plate import', () => (/^pi_[0-9A-Za-z]{22}$/.test(id) ? storage.plateImports.get(id, ctx.now) : Promise.resolve(null)));
+    const record = await withStorage('read the plate import', () => (isWellFormedId(id, 'pi') ? storage.plateImports.get(id, ctx.now) : Promise.resolve(null)));
     if (!record || ctx.now.getTime() > record.expiresAt.getTime()) return null;
     return readStored<PlateImport>('plateImport', record, record.body);
+  }
+
+  /** An import kept and not expired (404 plate_import_not_found otherwise). */
+  async function getImport(id: string, ctx: RequestContext): Promise<PlateImport> {
+    return findById(id, 'pi', 'read the plate import', async () => findImport(id, ctx), () =>
+      new ServiceError('plate_import_not_found', `No imported drawing has the id "${id.slice(0, 64)}": it was never given out or has expired (imports are kept ${IMPORT_DAYS} days).`),
+    );
   }
 
   /** The plate item of a request with the import it names put in place of its shapes. */
@@ -109,12 +116,12 @@ export function createPlateImportCases(deps: PlateImportDeps) {
       return plateImport;
     },
 
+    getImport,
+
     /** The SVG drawing of the part an import found (drawn as a 1/4 in mild steel plate would be; the drawing does not show them). */
     async getImportPreviewSvg(id: string, ctx: RequestContext): Promise<string> {
       await limits.consume('reading', ctx.clientIp);
-      const found = await findById(id, 'pi', 'read the plate import', async () => findImport(id, ctx), () =>
-        new ServiceError('plate_import_not_found', `No imported drawing has the id "${id.slice(0, 64)}": it was never given out or has expired (imports are kept ${IMPORT_DAYS} days).`),
-      );
+      const found = await getImport(id, ctx);
       if (found.preview_url === null) {
         throw new ServiceError('plate_import_not_found', `The drawing imported as ${found.id} has a blocking issue, so it has no preview: ${found.issues[0]?.message ?? ''}`);
       }

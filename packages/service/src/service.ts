@@ -23,6 +23,8 @@ import { createHandoffCases } from './handoffs';
 import { createIdempotency } from './idempotency';
 import type { Answer, IdempotentCall } from './idempotency';
 import { createPageCases } from './pages';
+import { createImportQuoter } from './import-quoter';
+import type { ImportQuoterPage } from './import-quoter';
 import { createPlateImportCases } from './plate-imports';
 import type { DrawingInput } from './plate-imports';
 import type { OrderPage, PlateQuoterPage, PlateReprice, RfqFormPage, RfqSubmissionResult } from './pages';
@@ -86,6 +88,10 @@ export interface Service {
   /** Reads a DXF drawing into a plate part, kept 30 days for quotes to name by import_id. */
   importDrawing(input: DrawingInput, ctx: RequestContext): Promise<PlateImport>;
   getImportPreviewSvg(id: string, ctx: RequestContext): Promise<string>;
+  /** The upload page's quoter: an import priced at a material, thickness and quantity (none kept). */
+  priceImport(importId: string, choice: unknown, ctx: RequestContext): Promise<ImportQuoterPage>;
+  /** A quote of an import at a choice and an order link for it. */
+  orderImport(importId: string, choice: unknown, ctx: RequestContext): Promise<Handoff>;
   createHandoff(body: unknown, ctx: RequestContext): Promise<Handoff>;
   createRfqLink(body: unknown, ctx: RequestContext): Promise<RfqLink>;
   /** Runs a POST at most once per Idempotency-Key (client, route, key) within 24 hours. */
@@ -141,6 +147,8 @@ export function createService(deps: ServiceDeps): Service {
     ...(deps.pricingThreads === undefined ? {} : { threads: deps.pricingThreads }),
   });
   const quotes = createQuoteCases({ catalog, storage, limits, pricer, resolveImports: imports.resolveImports });
+  const handoffs = createHandoffCases({ storage, limits, publicUrl: config.publicUrl, findQuote: quotes.findQuote });
+  const importQuoter = createImportQuoter({ catalog, limits, pricer, imports, createQuote: quotes.createQuote, createHandoff: handoffs.createHandoff });
   const rfq = createRfqCases({ storage, limits, publicUrl: config.publicUrl });
   const pages = createPageCases({ catalog, storage, limits, createRfqLink: rfq.createRfqLink });
   return {
@@ -152,7 +160,9 @@ export function createService(deps: ServiceDeps): Service {
     getDrawingDxf: quotes.getDrawingDxf,
     importDrawing: imports.importDrawing,
     getImportPreviewSvg: imports.getImportPreviewSvg,
-    ...createHandoffCases({ storage, limits, publicUrl: config.publicUrl, findQuote: quotes.findQuote }),
+    ...handoffs,
+    priceImport: importQuoter.priceImport,
+    orderImport: importQuoter.orderImport,
     createRfqLink: rfq.createRfqLink,
     idempotent: createIdempotency(storage).run,
     ...pages,

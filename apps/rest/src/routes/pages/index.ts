@@ -15,6 +15,7 @@ import { mountOrderPage } from './order';
 import { mountPlatePages } from './plate';
 import { mountProductPages } from './product';
 import { mountRfqForm } from './rfq';
+import { mountUploadPages } from './upload';
 
 export type { PageDeps } from './kit';
 
@@ -32,6 +33,8 @@ export function mountPages(app: Express, deps: PageDeps): void {
   for (const dir of STATIC_DIRS) router.use(`/${dir}`, setPageSecurityHeaders, express.static(path.join(PUBLIC_DIR, dir), staticOptions));
 
   mountOrderPage(kit);
+  // Before the plate quoter: /plate/new is the upload page, not a design.
+  mountUploadPages(kit);
   mountPlatePages(kit);
   mountProductPages(kit);
   mountRfqForm(kit);

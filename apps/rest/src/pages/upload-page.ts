@@ -1,0 +1,127 @@
+// The way in from a drawing: the upload form, and the part the drawing gave with its material,
+// thickness and quantity to choose, priced, and ordered. Plain forms: it all works without a script.
+import { BOUNDS, PUBLIC_PATHS } from '@shop/contracts';
+import type { Material } from '@shop/contracts';
+import type { ImportQuoterPage } from '@shop/service';
+import { formatCents, formatExtents, formatLeadTime } from './format';
+import { html, trustedMarkup } from './html';
+import type { SafeHtml } from './html';
+import { renderPage } from './layout';
+
+export interface UploadFormView {
+  shopName: string;
+  /** What went wrong with the last file, in words. */
+  error: string | null;
+  units: string;
+}
+
+const UNIT_CHOICES = [
+  ['', 'As the drawing says'],
+  ['in', 'Inches'],
+  ['mm', 'Millimetres'],
+] as const;
+
+export function renderUploadPage(view: UploadFormView): string {
+  return renderPage({
+    shopName: view.shopName,
+    title: 'Quote a part from its drawing',
+    main: html`<h1>Quote a part from its drawing</h1>
+<p>Send a DXF file of one flat part, drawn full size: the part's outline, its holes and cut-outs, and any bend lines on a layer named BEND. Text, dimensions and title blocks are listed, never cut.</p>
+<form class="card upload" method="post" action="${PUBLIC_PATHS.plateUpload()}" enctype="multipart/form-data">
+<label for="drawing">Drawing (ASCII DXF, up to 5 MB)</label>
+<input id="drawing" name="drawing" type="file" accept=".dxf,application/dxf,image/vnd.dxf" required${view.error ? html` aria-invalid="true" aria-describedby="upload-error"` : null}>
+<fieldset>
+<legend>Units the drawing was made in</legend>
+${UNIT_CHOICES.map(([value, label]) => html`<label class="choice"><input type="radio" name="units" value="${value}"${view.units === value ? html` checked` : null}> ${label}</label>`)}
+</fieldset>
+${view.error ? html`<p class="field-error" id="upload-error" role="alert">${view.error}</p>` : null}
+<button type="submit" class="button">Read the drawing</button>
+</form>
+<p class="small muted">Saved as DWG or binary DXF? Save it again as ASCII DXF (R12 or later) from your CAD program.</p>`,
+  });
+}
+
+export interface ImportQuoterView {
+  shopName: string;
+  page: ImportQuoterPage;
+  svg: string | null;
+  materials: readonly Material[];
+  /** The choice typed when it could not be used, with why. */
+  choiceError: string | null;
+}
+
+const stockValue = (material: string, thickness: number) => `${material}|${thickness}`;
+
+export function renderImportQuoterPage(view: ImportQuoterView): string {
+  const { plateImport, choice, item } = view.page;
+  const blocking = plateImport.issues.filter((issue) => issue.severity === 'blocking');
+  const chosen = choice ? stockValue(choice.material, choice.thickness_in) : null;
+  const quantity = choice?.quantity ?? 1;
+  const title = plateImport.filename ?? 'Your part';
+  return renderPage({
+    shopName: view.shopName,
+    title,
+    main: html`<p class="crumb"><a href="${PUBLIC_PATHS.plateUpload()}">Another drawing</a></p>
+<h1>${title}</h1>
+<div class="plate-layout">
+${view.svg === null ? null : html`<figure class="card drawing" aria-label="Drawing of the part">${trustedMarkup(view.svg)}</figure>`}
+<section class="card specs" aria-label="What the drawing gave">
+<h2>What the drawing gave</h2>
+<dl class="figures">
+<div><dt>Size</dt><dd>${formatExtents(plateImport.width_in, plateImport.height_in)}</dd></div>
+<div><dt>Read in</dt><dd>${plateImport.units === 'in' ? 'inches' : plateImport.units === 'mm' ? 'millimetres' : plateImport.units}</dd></div>
+<div><dt>Round holes</dt><dd>${plateImport.counts.holes}</dd></div>
+<div><dt>Cut-outs</dt><dd>${plateImport.counts.cutouts}</dd></div>
+<div><dt>Bends</dt><dd>${plateImport.counts.bends}</dd></div>
+</dl>
+${plateImport.ignored.length === 0 ? null : html`<h3>Not cut</h3><ul class="ignored">${plateImport.ignored.map((group) => html`<li>${group.count} ${group.type} on layer ${group.layer}: ${group.note}</li>`)}</ul>`}
+${plateImport.issues.length === 0 ? null : html`<h3>About the drawing</h3><ul class="issues">${plateImport.issues.map((issue) => html`<li class="issue ${issue.severity}"><span class="severity">${issue.severity}</span> ${issue.message}</li>`)}</ul>`}
+<p class="small muted">Wrong size? The units may be off by 25.4: <a href="${PUBLIC_PATHS.plateUpload()}">send it again</a> choosing inches or millimetres.</p>
+</section>
+</div>
+${blocking.length > 0
+  ? html`<section class="card notice warn" aria-label="Cannot be cut"><h2>Cannot be cut as drawn</h2><p>Fix the drawing as the notes above say and send it again.</p></section>`
+  : html`<section class="card price" aria-label="Price" id="price">
+<h2>Material, thickness and quantity</h2>
+<form class="choice-form" method="get" action="${PUBLIC_PATHS.plateImportQuoter(plateImport.id)}">
+<label for="stock">Material and thickness</label>
+<select id="stock" name="stock" required>
+<option value="">Choose…</option>
+${view.materials.map((material) => html`<optgroup label="${material.name}">${material.thicknesses
+  .filter((offer) => offer.thickness_in <= material.max_laser_thickness_in)
+  .map((offer) => html`<option value="${stockValue(material.id, offer.thickness_in)}"${chosen === stockValue(material.id, offer.thickness_in) ? html` selected` : null}>${offer.label}${offer.carried ? '' : ' (not stocked)'}</option>`)}</optgroup>`)}
+</select>
+<label for="quantity">Quantity</label>
+<div class="inline">
+<input id="quantity" name="quantity" type="number" inputmode="numeric" min="1" max="${BOUNDS.plateQuantity}" step="1" required value="${quantity}">
+<button type="submit" class="secondary">Price it</button>
+</div>
+${view.choiceError ? html`<p class="field-error" role="alert">${view.choiceError}</p>` : null}
+</form>
+${item === null || choice === null ? null : renderPriced(view, item, chosen!, quantity)}
+</section>`}`,
+  });
+}
+
+function renderPriced(view: ImportQuoterView, item: NonNullable<ImportQuoterPage['item']>, stock: string, quantity: number): SafeHtml {
+  const { taxCents, plateImport } = view.page;
+  if (item.amount_cents === null) {
+    return html`<p class="notice warn">This part cannot be made in this material and thickness:</p>
+<ul class="issues">${item.issues.filter((issue) => issue.severity === 'blocking').map((issue) => html`<li class="issue blocking">${issue.message}</li>`)}</ul>`;
+  }
+  return html`<p class="description">${item.description}</p>
+<dl class="figures" aria-live="polite">
+<div><dt>Unit price</dt><dd data-field="unit">${formatCents(item.unit_amount_cents!)}</dd></div>
+<div><dt>Amount (before HST)</dt><dd data-field="amount">${formatCents(item.amount_cents)}</dd></div>
+<div><dt>HST 13% (Ontario)</dt><dd data-field="tax">${taxCents === null ? '-' : formatCents(taxCents)}</dd></div>
+<div class="total"><dt>Total with HST</dt><dd data-field="total">${taxCents === null ? '-' : formatCents(item.amount_cents + taxCents)}</dd></div>
+<div><dt>Lead time</dt><dd>${formatLeadTime(item.lead_time)} <span class="note">${item.lead_time?.note ?? ''}</span></dd></div>
+</dl>
+${item.issues.length === 0 ? null : html`<ul class="issues">${item.issues.map((issue) => html`<li class="issue ${issue.severity}">${issue.message}</li>`)}</ul>`}
+<form method="post" action="${PUBLIC_PATHS.plateImportOrder(plateImport.id)}">
+<input type="hidden" name="stock" value="${stock}">
+<input type="hidden" name="quantity" value="${quantity}">
+<button type="submit" class="button" id="order">Order ${quantity} ${quantity === 1 ? 'piece' : 'pieces'}</button>
+</form>
+<p class="small muted">Ordering makes a quote held 7 days and opens its order page; nothing is paid here.</p>`;
+}

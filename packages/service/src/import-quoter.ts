@@ -1,0 +1,77 @@
+// The upload page's side of an import: the part a drawing gave, priced at the material, thickness and
+// quantity a person chooses (without keeping a quote), and ordered: a quote and an order link made
+// from it, as an assistant would make them.
+import { BOUNDS, MaterialId, ServiceError, parseRequest, z } from '@shop/contracts';
+import type { Handoff, PlateImport, Quote, QuoteRequest, QuotedItem } from '@shop/contracts';
+import type { Catalog } from '@shop/catalog';
+import { hstCents, validateQuoteRequest } from '@shop/pricing';
+import type { RequestContext } from './context';
+import type { PlateImportCases } from './plate-imports';
+import type { QuotePricer } from './quote-pricer';
+import type { QuoteDocument } from './quotes';
+import type { RateLimits } from './rate-limits';
+
+/** What a person chooses for an imported part; form fields arrive as text. */
+const ImportChoice = z
+  .object({
+    material: MaterialId,
+    thickness_in: z.coerce.number().gt(0).lte(BOUNDS.thicknessIn),
+    quantity: z.coerce.number().int().min(1).max(BOUNDS.plateQuantity),
+  })
+  .strict();
+export type ImportChoice = z.infer<typeof ImportChoice>;
+
+export interface ImportQuoterPage {
+  plateImport: PlateImport;
+  /** The choice priced, when one was made. */
+  choice: ImportChoice | null;
+  item: QuotedItem | null;
+  taxCents: number | null;
+}
+
+export interface ImportQuoterDeps {
+  catalog: Catalog;
+  limits: RateLimits;
+  pricer: QuotePricer;
+  imports: PlateImportCases;
+  createQuote(body: unknown, ctx: RequestContext): Promise<QuoteDocument>;
+  createHandoff(body: unknown, ctx: RequestContext): Promise<Handoff>;
+}
+
+export function createImportQuoter(deps: ImportQuoterDeps) {
+  const { catalog, limits, pricer, imports } = deps;
+
+  const requestOf = (importId: string, choice: ImportChoice, label: string | null): QuoteRequest => ({
+    items: [{ kind: 'plate', import_id: importId, ...choice, quantity_options: [], label }],
+  });
+
+  /** The filename as a label a quote keeps (the label's own rules apply: anything else is dropped with a warning). */
+  const labelOf = (plateImport: PlateImport) => plateImport.filename?.slice(0, BOUNDS.labelLength) ?? null;
+
+  return {
+    /** The imported part, priced at the choice when one is given (422 for a choice outside the lists). */
+    async priceImport(importId: string, choice: unknown, ctx: RequestContext): Promise<ImportQuoterPage> {
+      const plateImport = await imports.getImport(importId, ctx);
+      if (choice === undefined) return { plateImport, choice: null, item: null, taxCents: null };
+      await limits.consume('pricing', ctx.clientIp);
+      const chosen = parseRequest(ImportChoice, choice);
+      const request = await imports.resolveImports(requestOf(importId, chosen, labelOf(plateImport)), ctx);
+      validateQuoteRequest(request, catalog);
+      const priced = await pricer.price(request, { now: ctx.now, quoteId: 'q_page' });
+      const item = (JSON.parse(priced.json) as Quote).items[0]!;
+      return { plateImport, choice: chosen, item, taxCents: item.amount_cents === null ? null : hstCents(item.amount_cents) };
+    },
+
+    /** A quote of the imported part at the choice, and an order link for it (409 quote_not_ready when blocked). */
+    async orderImport(importId: string, choice: unknown, ctx: RequestContext): Promise<Handoff> {
+      const plateImport = await imports.getImport(importId, ctx);
+      const chosen = parseRequest(ImportChoice, choice);
+      const { json } = await deps.createQuote(requestOf(importId, chosen, labelOf(plateImport)), ctx);
+      const quote = JSON.parse(json) as Quote;
+      if (quote.status !== 'ready') {
+        throw new ServiceError('quote_not_ready', `The part cannot be made as chosen: ${quote.items[0]?.issues.find((issue) => issue.severity === 'blocking')?.message ?? ''}`);
+      }
+      return deps.createHandoff({ quote_ids: [quote.id] }, ctx);
+    },
+  };
+}
