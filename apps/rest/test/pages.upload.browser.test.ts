@@ -1,0 +1,93 @@
+// The upload page in headless Chromium, on a phone-sized screen and a desk-sized one: a drawing
+// chosen with the file input, the part shown, material, thickness and quantity chosen, priced, ordered.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Quote } from '@shop/contracts';
+import type { Page } from 'playwright-core';
+import { startTestApp } from './app-harness';
+import type { TestApp } from './app-harness';
+import { launchBrowser } from './browser';
+import type { Browser } from './browser';
+import { bracketDxf, bracketTyped } from './fixtures';
+
+jest.setTimeout(60_000);
+
+describe.each([
+  ['a phone', { width: 390, height: 844 }],
+  ['a desk', { width: 1280, height: 900 }],
+])('the upload page on %s', (_screen, viewport) => {
+  let app: TestApp;
+  let browser: Browser;
+  let page: Page;
+  let dir: string;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    browser = await launchBrowser(viewport);
+    page = await browser.context.newPage();
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`script: ${error.message}`));
+    dir = mkdtempSync(path.join(tmpdir(), 'shop-upload-'));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  afterEach(() => {
+    expect(problems.splice(0)).toEqual([]);
+  });
+
+  const url = (p: string) => app.http.baseUrl + p;
+  const fitsWidth = () => page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth');
+
+  it('takes a drawing, shows the part, prices the choice and orders it', async () => {
+    const file = path.join(dir, 'bracket-a.dxf');
+    writeFileSync(file, bracketDxf());
+    await page.goto(url('/plate/new'));
+    expect(await page.textContent('h1')).toBe('Quote a part from its drawing');
+    expect(await fitsWidth()).toBe(true);
+    await page.setInputFiles('#drawing', file);
+    await page.click('button:has-text("Read the drawing")');
+    await page.waitForURL(/\/plate\/new\/pi_[0-9A-Za-z]{22}$/);
+    expect(await page.textContent('h1')).toBe('bracket-a.dxf');
+    expect(await page.locator('figure.drawing svg').count()).toBe(1);
+    expect(await page.locator('figure.drawing svg circle').count()).toBe(4);
+    expect(await fitsWidth()).toBe(true);
+
+    await page.selectOption('#stock', 'mild_steel|0.1345');
+    await page.fill('#quantity', '10');
+    await page.click('button:has-text("Price it")');
+    await page.waitForSelector('[data-field="amount"]');
+    const typed = Quote.parse((await app.http.request('POST', '/api/v1/quotes', { body: { items: [bracketTyped()] } })).json).items[0]!;
+    expect(await page.textContent('[data-field="amount"]')).toBe(`$${(typed.amount_cents! / 100).toFixed(2)}`);
+    expect(await fitsWidth()).toBe(true);
+
+    await page.click('#order');
+    await page.waitForURL(/\/o\/h_[0-9A-Za-z]{22}$/);
+    expect(await page.textContent('h1')).toBe('Your quoted order');
+    expect(await page.locator('li.item h2').allTextContents()).toEqual(['bracket-a.dxf']);
+  });
+
+  it('says on the form, in words, why a file could not be read', async () => {
+    const file = path.join(dir, 'no-units.dxf');
+    writeFileSync(file, bracketDxf({ insUnits: null }));
+    await page.goto(url('/plate/new'));
+    await page.setInputFiles('#drawing', file);
+    await page.click('button:has-text("Read the drawing")');
+    await page.waitForSelector('#upload-error');
+    expect(await page.textContent('#upload-error')).toMatch(/units/);
+    // The form comes back with the 422 of the import, which Chromium notes on its console.
+    expect(problems.splice(0)).toEqual(['console: Failed to load resource: the server responded with a status of 422 (Unprocessable Entity)']);
+    // Choosing the units and sending it again reads it.
+    await page.setInputFiles('#drawing', file);
+    await page.check('input[name="units"][value="mm"]');
+    await page.click('button:has-text("Read the drawing")');
+    await page.waitForURL(/\/plate\/new\/pi_/);
+    expect(await page.textContent('.specs')).toContain('millimetres');
+  });
+});
