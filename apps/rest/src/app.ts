@@ -42,7 +42,7 @@ export function createRestApp(deps: RestDeps): RestApp {
   // Error bodies point `doc_url` at the docs page on this address.
   app.locals.publicUrl = config.publicUrl;
 
-  const metrics = createRestMetrics({ limitStore: () => deps.service.limitStore(), pricing: () => deps.service.pricingStats() });
+  const metrics = createRestMetrics({ limitStore: () => deps.service.limitStore(), pricing: () => deps.service.pricingStats(), drawings: () => deps.service.drawingStats() });
   app.use(trackRequests({ logger: deps.logger, metrics }));
 
   const api = new ApiRouter();

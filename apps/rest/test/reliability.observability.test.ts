@@ -109,6 +109,8 @@ describe('logs', () => {
     expect(redactPath(`/r/anything`)).toBe('/r/:id');
     expect(redactPath(`/api/v1/quotes/q_${'A'.repeat(22)}/items/0/preview.svg`)).toBe('/api/v1/quotes/q_:redacted/items/0/preview.svg');
     expect(redactPath(`/x/sub_${'b'.repeat(22)}`)).toBe('/x/sub_:redacted');
+    expect(redactPath(`/api/v1/plate-imports/pi_${'c'.repeat(22)}/preview.svg`)).toBe('/api/v1/plate-imports/pi_:redacted/preview.svg');
+    expect(redactPath(`/plate/new/pi_${'c'.repeat(22)}?stock=x`)).toBe('/plate/:id/pi_:redacted');
     expect(redactPath(`/${'x'.repeat(5000)}`)).toHaveLength(200);
   });
 });
@@ -155,7 +157,9 @@ describe('/metrics', () => {
     expect(sample(text, 'rate_limit_store', { store: 'database' })).toBe(1);
     expect(sample(text, 'rate_limit_store', { store: 'memory' })).toBe(0);
     expect(sample(text, 'pricing_jobs_queued')).toBe(0);
+    expect(sample(text, 'drawing_jobs_queued')).toBe(0);
+    expect(sample(text, 'drawing_worker_threads')).toBe(0);
     // Route templates only: no id of any kind in a label.
-    expect(text).not.toMatch(/\b(q|h|rfq|pd)_[0-9A-Za-z]{22}\b/);
+    expect(text).not.toMatch(/\b(q|h|rfq|pd|pi)_[0-9A-Za-z]{22}\b/);
   });
 });

@@ -23,6 +23,8 @@ export interface MetricsSources {
   limitStore: () => LimitStore;
   /** Large pricing jobs waiting for a worker, and worker threads running. */
   pricing: () => { queued: number; threads: number };
+  /** Drawings waiting to be read, and worker threads reading them. */
+  drawings: () => { queued: number; threads: number };
 }
 
 const LIMIT_STORES: readonly LimitStore[] = ['redis', 'database', 'memory'];
@@ -54,6 +56,22 @@ export function createRestMetrics(sources: MetricsSources): RestMetrics {
     registers: [registry],
     collect() {
       this.set(sources.pricing().threads);
+    },
+  });
+  new Gauge({
+    name: 'drawing_jobs_queued',
+    help: 'DXF drawings waiting for a worker thread to read them.',
+    registers: [registry],
+    collect() {
+      this.set(sources.drawings().queued);
+    },
+  });
+  new Gauge({
+    name: 'drawing_worker_threads',
+    help: 'Drawing worker threads running (they start with the first import and stop when idle).',
+    registers: [registry],
+    collect() {
+      this.set(sources.drawings().threads);
     },
   });
   const requests = new Counter({
