@@ -109,6 +109,20 @@ describe.each(BACKENDS)('plate imports on %s', (backend) => {
     expect((await upload(bracketDxf(), '', 'application/octet-stream')).status).toBe(201);
   });
 
+  it('refuses a part with more cutouts than a plate may have, saying how many it has', async () => {
+    const squares = Array.from({ length: 51 }, (_, k) => {
+      const x = 10 + (k % 17) * 8;
+      // Three rows clear of the holes (y 15-25 and 75-85 mm) and of the middle cut-out (y 40-60 mm).
+      const y = [64, 70, 88][Math.floor(k / 17)]!;
+      return [[x, y, x + 4, y], [x + 4, y, x + 4, y + 4], [x + 4, y + 4, x, y + 4], [x, y + 4, x, y]]
+        .flatMap(([ax, ay, bx, by]) => ['0', 'LINE', '8', '0', '10', String(ax), '20', String(ay), '11', String(bx), '21', String(by)]);
+    });
+    const dxf = bracketDxf().replace('0\nENDSEC\n0\nEOF', `${squares.flat().join('\n')}\n0\nENDSEC\n0\nEOF`).replace(/\n40\n5\n/g, '\n40\n1\n');
+    const refused = await upload(dxf);
+    expectError(refused, 422, 'invalid_request_error', 'dxf_too_complex');
+    expect(refused.json.error.message).toContain('4 round holes and 52 cut-outs of other shapes; a part may have at most 500 in all, at most 50 of them cut-outs');
+  });
+
   it('refuses an unknown import_id, and import_id sent with an outline', async () => {
     const unknown = await app.http.request('POST', '/api/v1/quotes', { body: { items: [{ kind: 'plate', material: 'mild_steel', thickness_in: 0.1345, import_id: 'pi_0000000000000000000000' }] } });
     expectError(unknown, 422, 'invalid_request_error', 'import_unknown');

@@ -1,5 +1,6 @@
 // The README's curl walk-through, run as written against a real app: a newcomer's first five
-// minutes (materials, a quote, its drawing, an order link, a quote-request link) must keep working.
+// minutes (materials, a quote, its drawing, an order link, a quote-request link, a drawing imported
+// and quoted) must keep working.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,5 +42,11 @@ describe('the README walk-through', () => {
     expect(statSync(path.join(dir, 'plate.svg')).size).toBeGreaterThan(500);
     expect(stdout).toMatch(/http:\/\/quotes\.test\/o\/h_[0-9A-Za-z]{22}/);
     expect(stdout).toMatch(/http:\/\/quotes\.test\/r\/rfq_[0-9A-Za-z]{22}/);
+    // The cut file imported again is the plate of step 2, at its price.
+    expect(stdout).toContain('cut file saved to plate.dxf');
+    expect(stdout).toContain('in: 6 x 4 in, 4 holes, 1 bend');
+    const plateAmount = /Plate 6 x 4 in rectangle[^:]*: (\d+) cents/.exec(stdout)?.[1];
+    expect(plateAmount).toBeDefined();
+    expect(stdout).toContain(`from the drawing: ${plateAmount} cents`);
   });
 });

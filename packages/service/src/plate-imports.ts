@@ -1,6 +1,6 @@
 // Drawings imported into plate parts: a DXF file read (on a worker thread) into a plate_import that
 // is kept 30 days, its preview, and the resolution of a quote's `import_id` into the part's shapes.
-import { PlateImportQuery, ServiceError, parseRequest, publicUrls, typedPlate } from '@shop/contracts';
+import { BOUNDS, PlateImportQuery, ServiceError, parseRequest, publicUrls, typedPlate } from '@shop/contracts';
 import type { PlateImport, PlateItem, PlateItemRequest, QuoteRequest, ResolvedQuoteRequest } from '@shop/contracts';
 import type { DxfImportResult } from '@shop/drawings';
 import { renderPlateSvg } from '@shop/geometry';
@@ -89,6 +89,14 @@ export function createPlateImportCases(deps: PlateImportDeps) {
       const result = await pool.run({ file: input.file, ...(options.units === undefined ? {} : { units: options.units }) });
       if (!result.ok) {
         throw new ServiceError(result.code, result.message, { param: result.code === 'dxf_units_unknown' ? 'units' : null });
+      }
+      // A part's cutouts are bounded as a typed plate's are, so pricing an import costs no more.
+      const { holes, cutouts } = result.counts;
+      if (holes + cutouts > BOUNDS.cutouts || cutouts > BOUNDS.cutoutShapes) {
+        throw new ServiceError(
+          'dxf_too_complex',
+          `The drawing's part has ${holes.toLocaleString('en-US')} round holes and ${cutouts.toLocaleString('en-US')} cut-outs of other shapes; a part may have at most ${BOUNDS.cutouts} in all, at most ${BOUNDS.cutoutShapes} of them cut-outs of other shapes. Ask for a quote-request link for a part like this.`,
+        );
       }
       const id = newId('pi');
       const expiresAt = new Date(ctx.now.getTime() + IMPORT_DAYS * 86_400_000);
