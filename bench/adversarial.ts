@@ -4,7 +4,7 @@
 // still priced on the calling thread (ten plates at the inline limits). Run on its own:
 //   node --import tsx --conditions=@shop/source bench/adversarial.ts --seconds=1
 import { createCatalog } from '@shop/catalog';
-import { QuoteRequest } from '@shop/contracts';
+import { QuoteRequest, typedRequest } from '@shop/contracts';
 import type { QuoteRequestInput } from '@shop/contracts';
 import { priceQuote } from '@shop/pricing';
 import { INLINE_LIMITS, isLightRequest } from '../packages/service/src/quote-pricer';
@@ -85,7 +85,7 @@ export function runAdversarialBench(seconds: number): AdversarialResult {
   const items = Object.entries(ADVERSARIAL_PLATES).map(([name, plate]) => time(name, { items: [plate] }, perCase));
   const quotes = Object.keys(ADVERSARIAL_PLATES).map((name) => time(`10 x ${name}`, adversarialQuote(name), perCase));
   const inlineInput = inlineWorst();
-  if (!isLightRequest(QuoteRequest.parse(inlineInput))) throw new Error('the inline case is past the inline limits');
+  if (!isLightRequest(typedRequest(QuoteRequest.parse(inlineInput)))) throw new Error('the inline case is past the inline limits');
   const inline = time('10 plates at the inline limits', inlineInput, perCase);
   return {
     items,

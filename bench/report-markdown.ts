@@ -2,6 +2,7 @@
 // unchanged.
 import type { AdversarialResult } from './adversarial';
 import type { ColdStartResult } from './cold-start';
+import type { DrawingsResult } from './drawings';
 import type { EventLoopResult } from './event-loop';
 import type { GrowthSeries } from './growth-chart';
 import { formatInt, formatMs, formatPct, passFail } from './harness';
@@ -17,6 +18,7 @@ export interface ReportInput {
   options: BenchOptions;
   pricing?: PricingResult;
   adversarial?: AdversarialResult;
+  drawings?: DrawingsResult;
   eventLoop?: EventLoopResult;
   growth?: { out: string; series: GrowthSeries[] };
   storage?: StorageResult;
@@ -51,6 +53,12 @@ export function evaluateTargets(r: ReportInput): string[][] {
     rows.push(['adversarial: worst item < 20 ms (p99)', `p99 ${a.worstItemP99Ms.toFixed(2)} ms`, passFail(a.worstItemP99Ms < 20)]);
     rows.push(['adversarial: worst 10-item quote < 200 ms (p99)', `p99 ${a.worstQuoteP99Ms.toFixed(1)} ms`, passFail(a.worstQuoteP99Ms < 200)]);
     rows.push(['adversarial: quote JSON < 256 KiB', `largest ${formatInt(a.largestQuoteBytes)} B`, passFail(a.largestQuoteBytes < 256 * 1024)]);
+  }
+  if (r.drawings && r.drawings.length > 0) {
+    const slowest = Math.max(...r.drawings.map((c) => c.medianMs));
+    const heaviest = Math.max(...r.drawings.map((c) => c.heapAfterMb));
+    // The worker reading a drawing stops at 15 s and 512 MB: every legal drawing stays far inside.
+    rows.push(['drawings: each legal drawing < 2 s and < 256 MB of heap (worker limits 15 s, 512 MB)', `slowest ${ms(slowest)}, most heap +${heaviest} MB`, passFail(slowest < 2000 && heaviest < 256)]);
   }
   if (r.eventLoop) {
     rows.push(['GET /status p99 < 50 ms under the worst quotes from 20 addresses', `p99 ${formatMs(r.eventLoop.status.p99)} (${r.eventLoop.status.count} answers, ${r.eventLoop.status.failures} failed)`, passFail(r.eventLoop.status.p99 < 50 && r.eventLoop.status.failures === 0)]);
@@ -99,6 +107,15 @@ export function renderMarkdown(r: ReportInput): string {
       table(
         ['case', 'p50', 'p99', 'max', 'runs', 'quote JSON', 'issues'],
         [...a.items, ...a.quotes, a.inline].map((c) => [c.name, ms(c.p50Ms), ms(c.p99Ms), ms(c.maxMs), formatInt(c.runs), `${formatInt(c.quoteBytes)} B`, String(c.issues)]),
+      ),
+    );
+  }
+  if (r.drawings) {
+    out.push(
+      '\n### Reading drawings (importDxf, one core; the adversarial drawings are legal files)\n',
+      table(
+        ['drawing', 'size', 'median', 'heap after / kept', 'runs', 'result'],
+        r.drawings.map((c) => [c.name, c.bytes < 2 ** 20 ? `${formatInt(Math.round(c.bytes / 1024))} KB` : `${(c.bytes / 2 ** 20).toFixed(2)} MB`, ms(c.medianMs), `+${c.heapAfterMb} / +${c.heapKeptMb} MB`, formatInt(c.runs), c.result]),
       ),
     );
   }

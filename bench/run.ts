@@ -1,7 +1,7 @@
 // Runs every bench and prints the figures beside the targets of docs/decisions.md.
 //   pnpm bench         full run on the built apps (dist), results in bench/results/
 //   pnpm bench:quick   tiny durations on the TypeScript sources: only checks that every bench runs
-// Options: --quick, --source | --dist, --only=pricing,adversarial,event-loop,growth,storage,cold-start,rest,mcp, --seconds=N,
+// Options: --quick, --source | --dist, --only=pricing,adversarial,drawings,event-loop,growth,storage,cold-start,rest,mcp, --seconds=N,
 // --connections=N. PostgreSQL for the storage bench: BENCH_POSTGRES_URL, else TEST_POSTGRES_URL, else
 // postgresql://root@127.0.0.1:5432/test (skipped when it does not answer).
 import { spawn } from 'node:child_process';
@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AdversarialResult } from './adversarial';
+import type { DrawingsResult } from './drawings';
 import { runColdStartBench } from './cold-start';
 import { runEventLoopBench } from './event-loop';
 import { ROOT_DIR, formatInt, formatMs, formatPct, killStartedChildren, printTable } from './harness';
@@ -21,7 +22,7 @@ import { runRestBench } from './rest';
 import type { PairResult } from './rest';
 import type { StorageResult } from './storage';
 
-const SECTIONS = ['pricing', 'adversarial', 'event-loop', 'growth', 'storage', 'cold-start', 'rest', 'mcp'] as const;
+const SECTIONS = ['pricing', 'adversarial', 'drawings', 'event-loop', 'growth', 'storage', 'cold-start', 'rest', 'mcp'] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface Results extends ReportInput {
@@ -110,6 +111,13 @@ function printResults(r: Results): void {
       [...a.items, ...a.quotes, a.inline].map((c) => [c.name, formatMs(c.p50Ms, 2), formatMs(c.p99Ms, 2), formatMs(c.maxMs, 2), formatInt(c.runs), `${formatInt(c.quoteBytes)} B`]),
     );
   }
+  if (r.drawings) {
+    console.log('\nReading drawings (importDxf, one core)');
+    printTable(
+      ['drawing', 'size', 'median', 'heap after / kept', 'result'],
+      r.drawings.map((c) => [c.name, `${formatInt(Math.round(c.bytes / 1024))} KB`, formatMs(c.medianMs, 0), `+${c.heapAfterMb} / +${c.heapKeptMb} MB`, c.result]),
+    );
+  }
   if (r.eventLoop) {
     const e = r.eventLoop;
     console.log(`\nEvent loop (${e.mode}): ${e.addresses} addresses x 1 quote/s of 10 x ${e.plate} for ${e.seconds} s, GET /status every 25 ms`);
@@ -185,6 +193,9 @@ async function main(): Promise<void> {
   });
   await run('adversarial', async () => {
     results.adversarial = await runChild<AdversarialResult>('adversarial.ts', [`--seconds=${options.quick ? 0.5 : 20}`]);
+  });
+  await run('drawings', async () => {
+    results.drawings = await runChild<DrawingsResult>('drawings.ts', options.quick ? ['--quick'] : []);
   });
   await run('event-loop', async () => {
     results.eventLoop = await runEventLoopBench(options);

@@ -131,7 +131,18 @@ function describeResult(result: DxfImportResult): string {
   return `ok ${result.width_in} x ${result.height_in} in, ${result.counts.holes} holes, ${result.counts.cutouts} cutouts, ${result.vertices} vertices${blocking.length ? `, blocking: ${[...new Set(blocking)].join(' ')}` : ''}`;
 }
 
-function measure(label: string, text: string, runs: number): void {
+/** One drawing's import: its size, the median time, and the heap it took and kept. */
+export interface DrawingCase {
+  name: string;
+  bytes: number;
+  runs: number;
+  medianMs: number;
+  heapAfterMb: number;
+  heapKeptMb: number;
+  result: string;
+}
+
+function measure(name: string, text: string, runs: number): DrawingCase {
   for (let k = 0; k < 2; k++) importDxf(text); // warm-up
   const times: number[] = [];
   const allocated: number[] = [];
@@ -149,18 +160,31 @@ function measure(label: string, text: string, runs: number): void {
     retained.push(process.memoryUsage().heapUsed - before);
   }
   const median = (values: number[]) => [...values].sort((p, q) => p - q)[Math.floor(values.length / 2)]!;
-  const megabytes = (bytes: number) => `${bytes < 0 ? '-' : '+'}${Math.abs(bytes / 2 ** 20).toFixed(1)} MB`;
-  const size = text.length < 2 ** 20 ? `${(text.length / 1024).toFixed(0)} KB` : `${(text.length / 2 ** 20).toFixed(2)} MB`;
-  console.log(
-    `${label.padEnd(44)} ${size.padStart(8)}  ${median(times).toFixed(0).padStart(5)} ms median of ${runs}` +
-      `  heap ${megabytes(median(allocated))} after, ${megabytes(median(retained))} kept  -> ${describeResult(result!)}`,
-  );
+  const mb = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
+  return { name, bytes: text.length, runs, medianMs: Math.round(median(times) * 10) / 10, heapAfterMb: mb(median(allocated)), heapKeptMb: mb(median(retained)), result: describeResult(result!) };
 }
 
-console.log(`importDxf on Node ${process.version}`);
-measure('typical plate (mm, 4 holes, a slot, a bend)', typicalPlate(), 200);
-measure('realistic perforated panel (35,680 holes)', realisticPlate(), 5);
-measure('block bomb just under 50,000 entities', blockBombUnderLimit(), 5);
-measure('outline of arcs near 20,000 vertices', arcsNearVertexLimit(), 9);
-measure('36,000 LINEs joining into 9,000 squares', joiningLines(), 5);
-measure('36,000 open LINEs', openLines(), 5);
+/** Every drawing of the bench, the typical one and the adversarial ones; `quick` runs each once. */
+export function runDrawingsBench(quick = false): DrawingCase[] {
+  const runs = (n: number) => (quick ? 1 : n);
+  return [
+    measure('typical plate (mm, 4 holes, a slot, a bend)', typicalPlate(), runs(200)),
+    measure('realistic perforated panel (35,680 holes)', realisticPlate(), runs(5)),
+    measure('block bomb just under 50,000 entities', blockBombUnderLimit(), runs(5)),
+    measure('outline of arcs near 20,000 vertices', arcsNearVertexLimit(), runs(9)),
+    measure('36,000 LINEs joining into 9,000 squares', joiningLines(), runs(5)),
+    measure('36,000 open LINEs', openLines(), runs(5)),
+  ];
+}
+
+if (require.main === module) {
+  const cases = runDrawingsBench(process.argv.includes('--quick'));
+  if (process.argv.includes('--json')) console.log(JSON.stringify(cases));
+  else {
+    console.log(`importDxf on Node ${process.version}`);
+    for (const c of cases) {
+      const size = c.bytes < 2 ** 20 ? `${(c.bytes / 1024).toFixed(0)} KB` : `${(c.bytes / 2 ** 20).toFixed(2)} MB`;
+      console.log(`${c.name.padEnd(44)} ${size.padStart(8)}  ${c.medianMs.toFixed(0).padStart(5)} ms median of ${c.runs}  heap +${c.heapAfterMb} MB after, +${c.heapKeptMb} MB kept  -> ${c.result}`);
+    }
+  }
+}
