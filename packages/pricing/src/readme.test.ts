@@ -4,10 +4,14 @@ import { peerRatios, renderReferenceTable } from './test-reference-parts';
 
 const root = join(__dirname, '..');
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
+const pricingDoc = readFileSync(join(root, '..', '..', 'docs', 'pricing.md'), 'utf8');
 
 describe('README', () => {
-  it('shows the reference table exactly as the code prices it today', () => {
-    const match = /<!-- reference-table:start -->\n([\s\S]*?)\n<!-- reference-table:end -->/.exec(readme);
+  it.each([
+    ['the package README', readme],
+    ['docs/pricing.md', pricingDoc],
+  ])('%s shows the reference table exactly as the code prices it today', (_where, text) => {
+    const match = /<!-- reference-table:start -->\n([\s\S]*?)\n<!-- reference-table:end -->/.exec(text);
     expect(match?.[1]).toBe(renderReferenceTable());
   });
 
