@@ -2,7 +2,7 @@
 // circles, slots and round outlines flattened within the same chord tolerance an import uses, so the
 // file read back is the part priced (an imported part comes back exactly).
 import type { PlateItem } from '@shop/contracts';
-import { writeDxf } from '@shop/drawings';
+import type * as Drawings from '@shop/drawings';
 import type { Pt, WritablePlate } from '@shop/drawings';
 import { expandHoles } from '@shop/geometry';
 
@@ -68,5 +68,8 @@ export function drawablePlate(item: PlateItem): WritablePlate {
 
 /** The DXF text of a plate, labelled (quote, item, material, quantity) on its NOTES layer. */
 export function plateDxf(item: PlateItem, label: string): string {
+  // Loaded on the first cut file, not at start: the DXF libraries are some 10 MB of memory that a
+  // process serving quotes only never needs (drawings are read on the worker threads).
+  const { writeDxf } = require('@shop/drawings') as typeof Drawings;
   return writeDxf(drawablePlate(item), { label });
 }
