@@ -986,7 +986,14 @@ export interface components {
                     ][];
                 };
                 holes: components["schemas"]["SingleHole"][];
-                cutouts: components["schemas"]["Cutout"][];
+                cutouts: {
+                    /** @enum {string} */
+                    kind: "polygon";
+                    points_in: [
+                        number,
+                        number
+                    ][];
+                }[];
                 bends: components["schemas"]["Bend"][];
             };
             counts: {

@@ -76,7 +76,22 @@ describe('typed calls and the error envelope', () => {
     const served = await client.GET('/openapi.json');
     expect(served.data?.openapi).toBe('3.1.0');
     expect(Object.keys(served.data?.paths ?? {}).sort()).toEqual(
-      ['/handoffs', '/materials', '/openapi.json', '/products', '/products/{slug}', '/profiles', '/quotes', '/quotes/{public_id}', '/quotes/{public_id}/items/{index}/preview.svg', '/rfq-links', '/status'],
+      [
+        '/handoffs',
+        '/materials',
+        '/openapi.json',
+        '/plate-imports',
+        '/plate-imports/{public_id}/preview.svg',
+        '/products',
+        '/products/{slug}',
+        '/profiles',
+        '/quotes',
+        '/quotes/{public_id}',
+        '/quotes/{public_id}/items/{index}/drawing.dxf',
+        '/quotes/{public_id}/items/{index}/preview.svg',
+        '/rfq-links',
+        '/status',
+      ],
     );
   });
 });

@@ -53,6 +53,15 @@ const EXAMPLES: Record<string, PlateItemInput | PlateItem> = {
     ],
     bends: [{ start_in: [7, 0], end_in: [0, 7], direction: 'down', angle_deg: 135 }],
   },
+  'bracket-cutouts': {
+    ...base,
+    outline: { kind: 'rectangle', width_in: 10, height_in: 6 },
+    holes: [{ kind: 'grid', center_x_in: 5, center_y_in: 3, columns: 2, rows: 2, x_spacing_in: 8, y_spacing_in: 4, diameter_in: 0.5 }],
+    cutouts: [
+      { kind: 'polygon', points_in: [[2, 2.5], [4, 2.5], [4, 3.5], [2, 3.5]] },
+      { kind: 'polygon', points_in: [[6, 1.5], [8, 1.5], [7, 4.5]] },
+    ],
+  },
   'largest-legal-plate': worstPlate(),
 };
 

@@ -4,6 +4,8 @@
 import type { HolePattern, PlateItem } from '@shop/contracts';
 import { closeFolds, expandFold, foldsMeet } from './bend-lines';
 import type { FoldLine } from './bend-lines';
+import { boundaryEdges, cutoutFoldClearance, expandCutouts, forCutoutPairs, relateCutoutToEdge } from './cutout-polygons';
+import type { CutoutEdgeRelation, CutoutPolygon } from './cutout-polygons';
 import { measureFlanges } from './flanges';
 import { articleFor, formatFix, formatInches, formatNumber, formatPoint, formatThickness, formatThousands } from './format';
 import { cutoutArea, cutoutPerimeter, expandHoles } from './hole-patterns';
@@ -41,7 +43,10 @@ export function resolveThresholds(rules: PlateRules, thicknessIn: number): Plate
 // Exact figures are compared with this much slack so a value sent exactly at a limit passes.
 const EPS = 1e-9;
 
-/** The worst pair of cutouts between two entries of `holes` (or within one), and how many pairs. */
+/**
+ * The worst pair of cutouts between two entries (or within one), and how many pairs. i and j are
+ * cut ids: a hole or slot by its index in `cutouts`, a cut-out by cutouts.length + its index.
+ */
 interface PairGroup {
   i: number;
   j: number;
@@ -52,9 +57,14 @@ interface PairGroup {
 interface Layout {
   shape: OutlineShape;
   outlineValid: boolean;
+  /** Holes and slots. */
   cutouts: Cutout[];
   edges: EdgeRelation[];
-  /** Groups of close pairs by (first entry, second entry), in that order. */
+  /** The cut-outs of `cutouts` (the polygons). */
+  polygons: CutoutPolygon[];
+  /** How each cut-out sits against the part's edge; null for one that is not a simple polygon. Empty when the outline is invalid. */
+  polygonEdges: Array<CutoutEdgeRelation | null>;
+  /** Groups of close pairs by (first entry, second entry), in that order; entries are holes[i], then cutouts[k]. */
   pairs: PairGroup[];
   overlapping: boolean;
   folds: FoldLine[];
@@ -64,31 +74,38 @@ function layOut(item: PlateItem, web: number): Layout {
   const shape = expandOutline(item.outline);
   const outlineValid = shape.kind !== 'polygon' || shape.problem === null;
   const cutouts = expandHoles(item.holes);
+  const polygons = expandCutouts(item.cutouts);
   const edges = outlineValid ? cutouts.map((c) => relateToEdge(shape, c, c.radius + web)) : [];
+  const boundary = outlineValid && polygons.length > 0 ? boundaryEdges(shape) : null;
+  const polygonEdges = outlineValid ? polygons.map((p) => (p.problem === null ? relateCutoutToEdge(shape, boundary, p, web) : null)) : [];
   // One slot per (first entry, second entry): read in slot order, the groups come in request order.
-  const entries = item.holes.length;
+  const holeEntries = item.holes.length;
+  const entries = holeEntries + polygons.length;
+  const entryOf = (id: number) => (id < cutouts.length ? cutouts[id]!.entry : holeEntries + id - cutouts.length);
   const groups: Array<PairGroup | undefined> = [];
   let overlapping = false;
-  forClosePairs(cutouts, web, EPS, (i, j, gap) => {
+  const group = (i: number, j: number, gap: number) => {
     if (gap < 0) overlapping = true;
-    const a = cutouts[i]!.entry;
-    const b = cutouts[j]!.entry;
+    const a = entryOf(i);
+    const b = entryOf(j);
     const key = a <= b ? a * entries + b : b * entries + a;
-    const group = groups[key];
-    if (!group) groups[key] = { i, j, gap, count: 1 };
+    const known = groups[key];
+    if (!known) groups[key] = { i, j, gap, count: 1 };
     else {
-      group.count++;
-      if (gap < group.gap) Object.assign(group, { i, j, gap });
+      known.count++;
+      if (gap < known.gap) Object.assign(known, { i, j, gap });
     }
-  });
+  };
+  forClosePairs(cutouts, web, EPS, group);
+  forCutoutPairs(cutouts, polygons, web, EPS, group);
   const pairs: PairGroup[] = [];
-  for (const group of groups) if (group) pairs.push(group);
+  for (const g of groups) if (g) pairs.push(g);
   const folds = item.bends.map((b) => expandFold(b, shape));
-  return { shape, outlineValid, cutouts, edges, pairs, overlapping, folds };
+  return { shape, outlineValid, cutouts, edges, polygons, polygonEdges, pairs, overlapping, folds };
 }
 
 function measure(layout: Layout, bendCount: number): PlateMeasures {
-  const { shape, cutouts, edges, folds } = layout;
+  const { shape, cutouts, edges, polygons, polygonEdges, folds } = layout;
   let holeCount = 0;
   let slotCount = 0;
   let cutLength = shape.perimeterIn;
@@ -99,16 +116,26 @@ function measure(layout: Layout, bendCount: number): PlateMeasures {
     cutLength += cutoutPerimeter(c);
     cutoutTotal += cutoutArea(c);
   }
+  for (const p of polygons) {
+    cutLength += p.perimeterIn;
+    cutoutTotal += p.areaIn2;
+  }
+  const clear =
+    layout.outlineValid &&
+    !layout.overlapping &&
+    edges.every((e) => e.state === INSIDE) &&
+    polygonEdges.every((e) => e !== null && e.state === INSIDE);
   return {
     widthIn: shape.bounds.maxX - shape.bounds.minX,
     heightIn: shape.bounds.maxY - shape.bounds.minY,
     outlineAreaIn2: shape.areaIn2,
     netAreaIn2: Math.max(0, shape.areaIn2 - cutoutTotal),
-    cutoutsClear: layout.outlineValid && !layout.overlapping && edges.every((e) => e.state === INSIDE),
+    cutoutsClear: clear,
     cutLengthIn: cutLength,
-    pierceCount: shape.contourCount + cutouts.length,
+    pierceCount: shape.contourCount + cutouts.length + polygons.length,
     holeCount,
     slotCount,
+    cutoutCount: polygons.length,
     bendCount,
     bendLengthsIn: folds.map((f) => f.lengthIn),
   };
@@ -131,17 +158,33 @@ export function analyzePlate(item: PlateItem, rules: PlateRules, paramPrefix = '
   const thick = formatThickness(item.thickness_in);
 
   if (!layout.outlineValid && layout.shape.kind === 'polygon') {
-    issues.addOne('outline_invalid', 'outline', layout.shape.problem ?? 'The outline is not a simple shape.');
+    issues.add(INVALID_POLYGON, 'outline', 1, { name: 'outline', message: layout.shape.problem ?? 'The outline is not a simple shape.' });
   } else {
     checkPartSize(measures, rules, issues);
     checkOutlineWeb(layout.shape, limits, thick, issues);
   }
+  for (const p of layout.polygons) {
+    if (p.problem !== null) issues.add(INVALID_POLYGON, `cutouts[${p.index}]`, 1, { name: `cutouts[${p.index}]`, message: p.problem });
+  }
   checkHoleSizes(item.holes, limits, thick, issues);
-  if (layout.outlineValid) checkEdges(item.holes, layout, limits, thick, issues);
+  if (layout.outlineValid) {
+    checkEdges(item.holes, layout, limits, thick, issues);
+    checkCutoutEdges(layout, limits, thick, issues);
+  }
   checkPairs(item.holes, layout, limits, thick, issues);
   if (layout.outlineValid) checkFolds(item, layout, limits, thick, issues);
   return { ...measures, issues: issues.finish() };
 }
+
+/** An outline or cut-out whose corners do not make a simple polygon; the message is the problem found. */
+const INVALID_POLYGON: IssueKind<{ name: string; message: string }> = {
+  code: 'outline_invalid',
+  message: ({ message }) => message,
+  subject: ({ name }) => name,
+  one: 'polygon that is not a simple shape',
+  many: 'polygons that are not simple shapes',
+  advice: 'List the corners of each in order around it so no two edges meet except at their shared corner.',
+};
 
 function checkPartSize(m: PlateMeasures, rules: PlateRules, issues: IssueList): void {
   const size = () => `${formatNumber(m.widthIn)} x ${formatNumber(m.heightIn)} in`;
@@ -246,6 +289,30 @@ function nameCutout(c: Cutout, p: HolePattern): string {
   return p.kind === 'single' || p.kind === 'slot' ? `holes[${c.entry}]` : `hole ${c.index + 1} of holes[${c.entry}]`;
 }
 
+/** "the cut-out cutouts[0] (2 x 1 in, around (3, 2.5))": its extent and the middle of its box. */
+function describePolygon(p: CutoutPolygon): string {
+  const { minX, minY, maxX, maxY } = p.bounds;
+  return `the cut-out cutouts[${p.index}] (${formatNumber(maxX - minX)} x ${formatNumber(maxY - minY)} in, around ${formatPoint((minX + maxX) / 2, (minY + maxY) / 2)})`;
+}
+
+/** A cut by its id (a hole or slot by its index in `cutouts`, then cut-outs after them), in words. */
+function describeCut(layout: Layout, holes: readonly HolePattern[], id: number): string {
+  const c = layout.cutouts[id];
+  return c ? describeCutout(c, holes[c.entry]!) : describePolygon(layout.polygons[id - layout.cutouts.length]!);
+}
+
+/** A cut by its id in as few words as a folded message needs. */
+function nameCut(layout: Layout, holes: readonly HolePattern[], id: number): string {
+  const c = layout.cutouts[id];
+  return c ? nameCutout(c, holes[c.entry]!) : `cutouts[${id - layout.cutouts.length}]`;
+}
+
+/** The field a cut comes from: `holes[2]`, `cutouts[0]`. */
+function entryParam(layout: Layout, id: number): string {
+  const c = layout.cutouts[id];
+  return c ? `holes[${c.entry}]` : `cutouts[${id - layout.cutouts.length}]`;
+}
+
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -327,27 +394,69 @@ function checkEdges(holes: readonly HolePattern[], layout: Layout, t: PlateThres
   }
 }
 
+function checkCutoutEdges(layout: Layout, t: PlateThresholds, thick: string, issues: IssueList): void {
+  const { shape, polygons, polygonEdges } = layout;
+  if (polygons.length === 0) return;
+  const web = t.minWebIn;
+  const at = (e: CutoutEdgeRelation) => (Number.isNaN(e.x) ? '' : ` at ${formatPoint(e.x, e.y)}`);
+  const outsideKind: IssueKind<number> = {
+    code: 'hole_outside_part',
+    message: (k) => {
+      const e = polygonEdges[k]!;
+      let how: string;
+      if (e.state === OUTSIDE) how = 'lies outside the part';
+      else if (e.edge < 0) how = 'takes in the whole part';
+      else if (shape.kind === 'disc' && e.edge === 1 && Number.isNaN(e.x)) how = "takes in the ring's opening";
+      else how = `meets or crosses ${edgeName(shape, e.edge)} of the part${at(e)}`;
+      return `${capitalize(describePolygon(polygons[k]!))} ${how}; every cutout needs material all round it (at least ${formatInches(web)} to an edge at ${thick} thick): move it inside the outline or change the outline.`;
+    },
+    subject: (k) => `cutouts[${k}]`,
+    one: 'cutout outside the part or past its edge',
+    many: 'cutouts outside the part or past its edge',
+    advice: `Every cutout needs material all round it (at least ${formatInches(web)} to an edge at ${thick} thick): move them inside the outline or change the outline.`,
+  };
+  const closeKind: IssueKind<number> = {
+    code: 'hole_too_close_to_edge',
+    message: (k) => {
+      const e = polygonEdges[k]!;
+      return `${capitalize(describePolygon(polygons[k]!))} comes within ${formatInches(e.web)} of ${edgeName(shape, e.edge)} of the part${at(e)}; cut-outs need at least ${formatInches(web)} of material to an edge at ${thick} thick: move it in by ${formatFix(web - e.web)} in, trim it there or make the plate larger.`;
+    },
+    subject: (k) => `cutouts[${k}]`,
+    one: 'cutout too close to an edge',
+    many: 'cutouts too close to an edge',
+    advice: `Cutouts need at least ${formatInches(web)} of material to an edge at ${thick} thick: move them in or make the plate larger.`,
+  };
+  polygonEdges.forEach((e, k) => {
+    if (e === null) return;
+    if (e.state !== INSIDE) issues.add(outsideKind, `cutouts[${k}]`, 1, k);
+    else if (e.web < web - EPS) issues.add(closeKind, `cutouts[${k}]`, 1, k);
+  });
+}
+
 function checkPairs(holes: readonly HolePattern[], layout: Layout, t: PlateThresholds, thick: string, issues: IssueList): void {
-  const { cutouts, pairs } = layout;
+  const { pairs } = layout;
   const web = t.minWebIn;
   const kind: IssueKind<PairGroup> = {
     code: 'holes_overlap',
     message: (group) => {
-      const a = cutouts[group.i]!;
-      const b = cutouts[group.j]!;
-      const names = `${describeCutout(a, holes[a.entry]!)} and ${describeCutout(b, holes[b.entry]!)}`;
-      const state = group.gap < 0 ? `overlap by ${formatInches(-group.gap)}` : `leave only ${formatInches(group.gap)} of material between them`;
-      const need = `at ${thick} thick cutouts need at least ${formatInches(web)} of material between them: move them ${formatFix(web - group.gap)} in further apart.`;
-      const where = a.entry === b.entry ? `in holes[${a.entry}]` : `between holes[${a.entry}] and holes[${b.entry}]`;
+      const names = `${describeCut(layout, holes, group.i)} and ${describeCut(layout, holes, group.j)}`;
+      const need = `at ${thick} thick cutouts need at least ${formatInches(web)} of material between them`;
+      // An overlap whose depth is not measured (a cut-out's outline crossing another's) names no amount.
+      const [state, fix] =
+        group.gap === -Infinity
+          ? ['overlap', `${need}: move them apart, or make them smaller, until that much lies between them.`]
+          : [
+              group.gap < 0 ? `overlap by ${formatInches(-group.gap)}` : `leave only ${formatInches(group.gap)} of material between them`,
+              `${need}: move them ${formatFix(web - group.gap)} in further apart.`,
+            ];
+      const a = entryParam(layout, group.i);
+      const b = entryParam(layout, group.j);
+      const where = a === b ? `in ${a}` : `between ${a} and ${b}`;
       return group.count === 1
-        ? `${capitalize(names)} ${state}; ${need}`
-        : `${formatThousands(group.count)} pairs of cutouts ${where} are too close; the closest, ${names}, ${state}; ${need}`;
+        ? `${capitalize(names)} ${state}; ${fix}`
+        : `${formatThousands(group.count)} pairs of cutouts ${where} are too close; the closest, ${names}, ${state}; ${fix}`;
     },
-    subject: (group) => {
-      const a = cutouts[group.i]!;
-      const b = cutouts[group.j]!;
-      return `${nameCutout(a, holes[a.entry]!)} and ${nameCutout(b, holes[b.entry]!)}`;
-    },
+    subject: (group) => `${nameCut(layout, holes, group.i)} and ${nameCut(layout, holes, group.j)}`,
     one: 'pair of cutouts overlapping or too close',
     many: 'pairs of cutouts overlapping or too close',
     advice: `At ${thick} thick cutouts need at least ${formatInches(web)} of material between them: space them out, make them smaller or use fewer.`,
@@ -358,7 +467,7 @@ function checkPairs(holes: readonly HolePattern[], layout: Layout, t: PlateThres
   let tail = 0;
   for (const group of pairs) {
     if (slots > 0) {
-      issues.add(kind, `holes[${cutouts[group.i]!.entry}]`, group.count, group);
+      issues.add(kind, entryParam(layout, group.i), group.count, group);
       slots--;
     } else tail += group.count;
   }
@@ -441,41 +550,50 @@ function checkFolds(item: PlateItem, layout: Layout, t: PlateThresholds, thick: 
     }
   });
   const within = t.bendClearanceIn;
+  const { polygons, polygonEdges } = layout;
+  const holeEntries = item.holes.length;
+  // Grouped by (entry, fold): holes[i] are entries 0.., cutouts[k] come after them.
   const near = new Map<number, { count: number; worst: number; clearance: number }>();
+  const note = (entry: number, fi: number, id: number, clearance: number) => {
+    const key = entry * 64 + fi;
+    const group = near.get(key);
+    if (!group) near.set(key, { count: 1, worst: id, clearance });
+    else {
+      group.count++;
+      if (clearance < group.clearance) Object.assign(group, { worst: id, clearance });
+    }
+  };
   folds.forEach((f, fi) => {
     if (f.spans.length === 0) return;
     cutouts.forEach((c, ci) => {
       if (edges[ci]!.state !== INSIDE) return;
       const clearance = foldClearance(c, f, within);
-      if (!(clearance < within - EPS)) return;
-      const key = c.entry * 64 + fi;
-      const group = near.get(key);
-      if (!group) near.set(key, { count: 1, worst: ci, clearance });
-      else {
-        group.count++;
-        if (clearance < group.clearance) Object.assign(group, { worst: ci, clearance });
-      }
+      if (clearance < within - EPS) note(c.entry, fi, ci, clearance);
+    });
+    polygons.forEach((p, k) => {
+      if (polygonEdges[k]?.state !== INSIDE) return;
+      const clearance = cutoutFoldClearance(p, f, within);
+      if (clearance < within - EPS) note(holeEntries + k, fi, cutouts.length + k, clearance);
     });
   });
   type Near = { fi: number; count: number; worst: number; clearance: number };
   const nearKind: IssueKind<Near> = {
     code: 'hole_near_bend',
     message: (g) => {
-      const c = cutouts[g.worst]!;
-      const name = describeCutout(c, item.holes[c.entry]!);
+      const name = describeCut(layout, item.holes, g.worst);
       const state = g.clearance <= 0 ? `the fold of bends[${g.fi}] runs through ${name}` : `${name} is ${formatInches(g.clearance)} from the fold of bends[${g.fi}]`;
       const advice = `holes closer than ${formatInches(within)} to a fold at ${thick} thick may stretch out of shape when bent: move ${g.count > 1 ? 'them' : 'it'} ${formatFix(within - g.clearance)} in further from the fold, or accept some distortion.`;
       return g.count === 1
         ? `${capitalize(state)}; ${advice}`
-        : `${formatThousands(g.count)} cutouts of holes[${c.entry}] are near the fold of bends[${g.fi}]; the nearest: ${state}; ${advice}`;
+        : `${formatThousands(g.count)} cutouts of ${entryParam(layout, g.worst)} are near the fold of bends[${g.fi}]; the nearest: ${state}; ${advice}`;
     },
-    subject: (g) => `${nameCutout(cutouts[g.worst]!, item.holes[cutouts[g.worst]!.entry]!)} and bends[${g.fi}]`,
+    subject: (g) => `${nameCut(layout, item.holes, g.worst)} and bends[${g.fi}]`,
     one: 'cutout near a fold',
     many: 'cutouts near a fold',
     advice: `Holes closer than ${formatInches(within)} to a fold at ${thick} thick may stretch out of shape when bent: move them further from the fold, or accept some distortion.`,
   };
   for (const [key, g] of [...near.entries()].sort((a, b) => a[0] - b[0])) {
     const fi = key % 64;
-    issues.add(nearKind, `holes[${cutouts[g.worst]!.entry}]`, g.count, { fi, ...g });
+    issues.add(nearKind, entryParam(layout, g.worst), g.count, { fi, ...g });
   }
 }

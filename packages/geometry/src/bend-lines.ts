@@ -73,35 +73,105 @@ function foldSpans(px: number, py: number, ux: number, uy: number, shape: Outlin
 }
 
 function polygonSpans(px: number, py: number, ux: number, uy: number, shape: PolygonShape): Array<[number, number]> {
-  const { xs, ys } = shape;
+  const spans: Array<[number, number]> = [];
+  for (const { t0, t1 } of linePieces(px, py, ux, uy, shape.xs, shape.ys)) {
+    const last = spans[spans.length - 1];
+    if (last && last[1] === t0) last[1] = t1;
+    else spans.push([t0, t1]);
+  }
+  return spans;
+}
+
+/**
+ * A piece of a line inside a polygon, between two places where the line meets the boundary: along
+ * the line from t0 to t1, and on the boundary at edge k0 (a fraction lam0 along it; 0 at its corner)
+ * and edge k1.
+ */
+export interface LinePiece {
+  t0: number;
+  t1: number;
+  k0: number;
+  lam0: number;
+  k1: number;
+  lam1: number;
+}
+
+/**
+ * The pieces of the line p + t u inside a counter-clockwise polygon, in order of t: between
+ * consecutive places where it meets the boundary (so a line grazing a corner from inside gives two
+ * pieces). Runs along an edge are boundary, not material; pieces shorter than MIN_SPAN_IN are left out.
+ */
+export function linePieces(px: number, py: number, ux: number, uy: number, xs: Float64Array, ys: Float64Array): LinePiece[] {
   const n = xs.length;
-  const ts: number[] = [];
+  // Where the line meets the boundary: at a corner (lam 0) or across an edge.
+  const eventT: number[] = [];
+  const eventK: number[] = [];
+  const eventLam: number[] = [];
   // Intervals where the line runs along an edge: boundary, not material.
   const along: Array<[number, number]> = [];
+  const crossings: number[] = [];
   for (let k = 0; k < n; k++) {
     const j = k + 1 === n ? 0 : k + 1;
     const sk = (xs[k]! - px) * uy - (ys[k]! - py) * ux;
     const sj = (xs[j]! - px) * uy - (ys[j]! - py) * ux;
     const tk = (xs[k]! - px) * ux + (ys[k]! - py) * uy;
     const tj = (xs[j]! - px) * ux + (ys[j]! - py) * uy;
-    if (sk === 0) ts.push(tk);
+    if (sk === 0) {
+      eventT.push(tk);
+      eventK.push(k);
+      eventLam.push(0);
+    }
     if (sk === 0 && sj === 0) along.push(tk < tj ? [tk, tj] : [tj, tk]);
-    else if ((sk < 0 && sj > 0) || (sk > 0 && sj < 0)) ts.push(tk + ((tj - tk) * sk) / (sk - sj));
+    else if ((sk < 0 && sj > 0) || (sk > 0 && sj < 0)) {
+      eventT.push(tk + ((tj - tk) * sk) / (sk - sj));
+      eventK.push(k);
+      eventLam.push(sk / (sk - sj));
+    }
+    // Crossings of the line moved a hair to the side s > 0: a corner on the line counts as below it.
+    if (sk > 0 !== sj > 0) crossings.push(sk === 0 ? tk : sj === 0 ? tj : tk + ((tj - tk) * sk) / (sk - sj));
   }
-  ts.sort((a, b) => a - b);
-  const spans: Array<[number, number]> = [];
-  for (let i = 0; i + 1 < ts.length; i++) {
-    const a = ts[i]!;
-    const b = ts[i + 1]!;
+  const order = eventT.map((_, i) => i).sort((a, b) => eventT[a]! - eventT[b]!);
+  crossings.sort((a, b) => a - b);
+  // The midpoints rise, so one pass over the runs along edges (sorted by start) finds any holding each.
+  along.sort((p, q) => p[0] - q[0]);
+  let run = 0;
+  let reach = -Infinity;
+  let crossed = 0;
+  const pieces: LinePiece[] = [];
+  for (let i = 0; i + 1 < order.length; i++) {
+    const e0 = order[i]!;
+    const e1 = order[i + 1]!;
+    const a = eventT[e0]!;
+    const b = eventT[e1]!;
     if (b - a <= MIN_SPAN_IN) continue;
     const mid = (a + b) / 2;
-    if (along.some(([lo, hi]) => mid > lo && mid < hi)) continue;
-    if (!shape.edges.containsPoint(px + mid * ux, py + mid * uy)) continue;
-    const last = spans[spans.length - 1];
-    if (last && last[1] === a) last[1] = b;
-    else spans.push([a, b]);
+    // reach: the furthest end of the runs starting before mid.
+    while (run < along.length && along[run]![0] < mid) reach = Math.max(reach, along[run++]![1]);
+    if (mid < reach) continue;
+    // mid is on no edge, so it is inside when the moved line has crossed the outline an odd number
+    // of times before it: one pass along the line, where a point-in-polygon test for each piece
+    // would cost a ray across the part (every tooth of a comb) each.
+    while (crossed < crossings.length && crossings[crossed]! < mid) crossed++;
+    if (crossed % 2 === 0) continue;
+    pieces.push({ t0: a, t1: b, k0: eventK[e0]!, lam0: eventLam[e0]!, k1: eventK[e1]!, lam1: eventLam[e1]! });
   }
-  return spans;
+  return pieces;
+}
+
+/**
+ * Calls visit(a, b) for each span of the fold overlapping the parameter range [t0, t1], in order. A
+ * binary search finds the first: a fold across a comb of an imported part has thousands of spans.
+ */
+export function forSpansNear(f: FoldLine, t0: number, t1: number, visit: (a: number, b: number) => void): void {
+  const spans = f.spans;
+  let lo = 0;
+  let hi = spans.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (spans[mid]![1] < t0) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let k = lo; k < spans.length && spans[k]![0] <= t1; k++) visit(spans[k]![0], spans[k]![1]);
 }
 
 /** Whether the two folds meet strictly inside the part; coincident folds count as meeting. */

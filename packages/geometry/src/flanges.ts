@@ -1,13 +1,14 @@
 // How deep the material reaches on each side of each fold, up to the part's edge or the next fold.
 import type { FoldLine } from './bend-lines';
 import { CLIPPER_SCALE, FOLD_GAP_IN, splitByFolds } from './clipper-paths';
-import type { OutlineShape } from './outline';
+import { walkFacets } from './fold-facets';
+import type { DiscShape, OutlineShape } from './outline';
 
 export interface FlangeDepths {
   /** Shallowest flange on the left of the fold (the side of its normal -uy, ux) and on the right. */
   left: number;
   right: number;
-  /** How far the figures may be off: exact for one fold on a rectangle or disc, clipper units otherwise. */
+  /** How far the figures may be off: exact on a rectangle or polygon and for one fold on a disc, clipper units otherwise. */
   tolerance: number;
 }
 
@@ -20,6 +21,29 @@ export function measureFlanges(shape: OutlineShape, folds: readonly FoldLine[]):
     return folds.map((f) => (f.spans.length > 0 ? convexFlanges(shape, f) : null));
   }
   if (crossing.length === 0) return folds.map(() => null);
+  if (shape.kind === 'disc') return discFlanges(shape, folds);
+  const [xs, ys] =
+    shape.kind === 'box' ? [Float64Array.of(0, shape.width, shape.width, 0), Float64Array.of(0, 0, shape.height, shape.height)] : [shape.xs, shape.ys];
+  // The same line given twice (blocked as crossing folds) is walked once.
+  const first = folds.map((f, i) => folds.findIndex((g, j) => j <= i && sameLine(f, g)));
+  const distinct = first.map((j, i) => (j === i ? i : -1)).filter((i) => i >= 0);
+  const walked = walkFacets(xs, ys, distinct.map((i) => folds[i]!));
+  return folds.map((f, i) => {
+    const depths = walked[distinct.indexOf(first[i]!)];
+    if (f.spans.length === 0 || !depths) return null;
+    const g = folds[first[i]!]!;
+    // The same line the other way round has its sides swapped.
+    const swapped = f.ux * g.ux + f.uy * g.uy < 0;
+    return { left: swapped ? depths.right : depths.left, right: swapped ? depths.left : depths.right, tolerance: 0 };
+  });
+}
+
+function sameLine(f: FoldLine, g: FoldLine): boolean {
+  return Math.abs(f.ux * g.uy - f.uy * g.ux) < 1e-12 && Math.abs((g.px - f.px) * f.uy - (g.py - f.py) * f.ux) <= 1e-9;
+}
+
+/** Two or more folds across a circle or ring: its facets through clipper, a circle being a polygon of at most 720 corners there. */
+function discFlanges(shape: DiscShape, folds: readonly FoldLine[]): Array<FlangeDepths | null> {
   const facets = splitByFolds(shape, folds);
   const near = FOLD_GAP_IN + ROUNDING_IN;
   return folds.map((f) => {

@@ -13,7 +13,7 @@ describe('measurePlate', () => {
       }),
     );
     // 24 - 4 x pi x 0.25^2 = 23.2146018; 20 + 4 x pi x 0.5 = 26.2831853
-    expect(m).toMatchObject({ widthIn: 6, heightIn: 4, outlineAreaIn2: 24, pierceCount: 5, holeCount: 4, slotCount: 0, bendCount: 1, bendLengthsIn: [6] });
+    expect(m).toMatchObject({ widthIn: 6, heightIn: 4, outlineAreaIn2: 24, pierceCount: 5, holeCount: 4, slotCount: 0, cutoutCount: 0, bendCount: 1, bendLengthsIn: [6] });
     expect(m.netAreaIn2).toBeCloseTo(23.2146018, 6);
     expect(m.cutLengthIn).toBeCloseTo(26.2831853, 6);
   });
@@ -125,5 +125,22 @@ describe('measurePlate', () => {
     expect(m.widthIn).toBe(2);
     expect(m.netAreaIn2).toBeGreaterThanOrEqual(0);
     expect(m.cutoutsClear).toBe(false);
+  });
+  it('measures a fold across the teeth of a comb piece by piece, and one along the edges between them', () => {
+    // Base 7 x 1 with three teeth 1 wide and 2 tall at x 0-1, 3-4 and 6-7.
+    const comb: Array<[number, number]> = [[0, 0], [7, 0], [7, 3], [6, 3], [6, 1], [4, 1], [4, 3], [3, 3], [3, 1], [1, 1], [1, 3], [0, 3]];
+    const fold = (y: number) => measurePlate(plate({ outline: { kind: 'polygon', points_in: comb }, bends: [{ start_in: [0, y], end_in: [7, y] }] })).bendLengthsIn;
+    expect(fold(2)).toEqual([3]);
+    // Along y = 1 the line runs on the edges between the teeth: only the teeth's roots bend.
+    expect(fold(1)).toEqual([3]);
+    expect(fold(0.5)).toEqual([7]);
+  });
+
+  it('measures a fold across a 19,999-corner comb in one pass along the line', () => {
+    // 4,999 teeth 0.01 wide at a 0.02 pitch, 2 tall, on a 100 x 1 base: the fold at y = 2 crosses each.
+    const comb: Array<[number, number]> = [[0, 0], [100, 0], [100, 1]];
+    for (let k = 4998; k >= 0; k--) comb.push([0.02 * k + 0.01, 1], [0.02 * k + 0.01, 3], [0.02 * k, 3], [0.02 * k, 1]);
+    const m = measurePlate(plate({ outline: { kind: 'polygon', points_in: comb }, bends: [{ start_in: [0, 2], end_in: [100, 2] }] }));
+    expect(m.bendLengthsIn[0]).toBeCloseTo(4999 * 0.01, 9);
   });
 });

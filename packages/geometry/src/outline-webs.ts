@@ -69,12 +69,14 @@ const END_T = 1e-9;
  * Whether a chord leaving edge k at parameter t in direction (ux, uy) measures a width there: into
  * the material along the normal from the edge's interior, or inside a concave corner's normal cone.
  */
-function chordEndValid(shape: PolygonShape, k: number, t: number, ux: number, uy: number): boolean {
+function chordEndValid(shape: PolygonShape, concave: Uint8Array, k: number, t: number, ux: number, uy: number): boolean {
   const n = shape.xs.length;
-  const [nx, ny] = inwardNormal(shape, k);
-  if (t > END_T && t < 1 - END_T) return ux * nx + uy * ny > 0;
+  if (t > END_T && t < 1 - END_T) {
+    const [nx, ny] = inwardNormal(shape, k);
+    return ux * nx + uy * ny > 0;
+  }
   const vertex = t <= END_T ? k : k + 1 === n ? 0 : k + 1;
-  if (!isConcave(shape, vertex)) return false;
+  if (!concave[vertex]) return false;
   const before = vertex === 0 ? n - 1 : vertex - 1;
   const [ax, ay] = inwardNormal(shape, before);
   const [bx, by] = inwardNormal(shape, vertex);
@@ -87,34 +89,52 @@ function narrowestChord(shape: PolygonShape, limit: number): NarrowWeb | null {
   const { xs, ys } = shape;
   const n = xs.length;
   let best: Extract<NarrowWeb, { kind: 'neck' }> | null = null;
+  const concave = new Uint8Array(n);
+  for (let k = 0; k < n; k++) concave[k] = isConcave(shape, k) ? 1 : 0;
+  // A chord ending at a convex corner is no width: most pairs of edges near each other (along a
+  // flattened arc, every neighbour but one) stop at this, before any normal is worked out.
+  const convexEnd = (k: number, k1: number, t: number) => (t <= END_T ? !concave[k] : t >= 1 - END_T ? !concave[k1] : false);
+  // Each pair of edges (a < b) whose closest points make a chord narrower than the limit.
+  const measure = (a: number, b: number) => {
+    const a1 = a + 1 === n ? 0 : a + 1;
+    const b1 = b + 1 === n ? 0 : b + 1;
+    if (a === b || b === a1 || b1 === a) return;
+    const pair = closestSegmentPoints(xs[a]!, ys[a]!, xs[a1]!, ys[a1]!, xs[b]!, ys[b]!, xs[b1]!, ys[b1]!);
+    // Touching edges make an invalid outline, reported as such.
+    if (!(pair.distance < limit) || pair.distance <= 0) return;
+    if (best && pair.distance >= best.widthIn) return;
+    if (convexEnd(a, a1, pair.s) || convexEnd(b, b1, pair.t)) return;
+    const pax = xs[a]! + pair.s * (xs[a1]! - xs[a]!);
+    const pay = ys[a]! + pair.s * (ys[a1]! - ys[a]!);
+    const pbx = xs[b]! + pair.t * (xs[b1]! - xs[b]!);
+    const pby = ys[b]! + pair.t * (ys[b1]! - ys[b]!);
+    const ux = (pbx - pax) / pair.distance;
+    const uy = (pby - pay) / pair.distance;
+    if (!chordEndValid(shape, concave, a, pair.s, ux, uy) || !chordEndValid(shape, concave, b, pair.t, -ux, -uy)) return;
+    const mx = (pax + pbx) / 2;
+    const my = (pay + pby) / 2;
+    if (!shape.edges.containsPoint(mx, my)) return;
+    best = { kind: 'neck', widthIn: pair.distance, edgeA: a, edgeB: b, x: mx, y: my };
+  };
   for (let a = 0; a < n; a++) {
     const a1 = a + 1 === n ? 0 : a + 1;
-    shape.edges.forEdgesNear(
-      Math.min(xs[a]!, xs[a1]!),
-      Math.min(ys[a]!, ys[a1]!),
-      Math.max(xs[a]!, xs[a1]!),
-      Math.max(ys[a]!, ys[a1]!),
-      limit,
-      (b) => {
-        const b1 = b + 1 === n ? 0 : b + 1;
-        if (b <= a || b === a1 || b1 === a) return;
-        const pair = closestSegmentPoints(xs[a]!, ys[a]!, xs[a1]!, ys[a1]!, xs[b]!, ys[b]!, xs[b1]!, ys[b1]!);
-        // Touching edges make an invalid outline, reported as such.
-        if (!(pair.distance < limit) || pair.distance <= 0) return;
-        if (best && pair.distance >= best.widthIn) return;
-        const pax = xs[a]! + pair.s * (xs[a1]! - xs[a]!);
-        const pay = ys[a]! + pair.s * (ys[a1]! - ys[a]!);
-        const pbx = xs[b]! + pair.t * (xs[b1]! - xs[b]!);
-        const pby = ys[b]! + pair.t * (ys[b1]! - ys[b]!);
-        const ux = (pbx - pax) / pair.distance;
-        const uy = (pby - pay) / pair.distance;
-        if (!chordEndValid(shape, a, pair.s, ux, uy) || !chordEndValid(shape, b, pair.t, -ux, -uy)) return;
-        const mx = (pax + pbx) / 2;
-        const my = (pay + pby) / 2;
-        if (!shape.edges.containsPoint(mx, my)) return;
-        best = { kind: 'neck', widthIn: pair.distance, edgeA: a, edgeB: b, x: mx, y: my };
-      },
-    );
+    let x0 = Math.min(xs[a]!, xs[a1]!);
+    let y0 = Math.min(ys[a]!, ys[a1]!);
+    let x1 = Math.max(xs[a]!, xs[a1]!);
+    let y1 = Math.max(ys[a]!, ys[a1]!);
+    let reach = limit;
+    if (!concave[a] && !concave[a1]) {
+      // Between convex corners a chord can only leave a's inside along its inward normal: only the
+      // strip a sweeps along it is searched (along a flattened arc, a few edges instead of dozens).
+      // A chord that ends at a concave corner of a is found from that corner's edges.
+      const [nx, ny] = inwardNormal(shape, a);
+      x0 = Math.min(x0, x0 + nx * limit);
+      y0 = Math.min(y0, y0 + ny * limit);
+      x1 = Math.max(x1, x1 + nx * limit);
+      y1 = Math.max(y1, y1 + ny * limit);
+      reach = 0;
+    }
+    shape.edges.forEdgesNear(x0, y0, x1, y1, reach, (b) => (b < a ? measure(b, a) : measure(a, b)));
   }
   return best;
 }

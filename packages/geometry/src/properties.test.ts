@@ -24,6 +24,23 @@ const starPolygon = fc
   })
   .filter((points) => points.length >= 3);
 
+/** A star-shaped cut-out of 3 to 10 corners, 1/4 to 4 in from its centre, somewhere on the part. */
+const cutoutPolygon = fc
+  .record({
+    cx: sixtyFourths(5, 55),
+    cy: sixtyFourths(5, 55),
+    corners: fc.uniqueArray(fc.tuple(fc.integer({ min: 0, max: 359 }), sixtyFourths(0.25, 4)), { minLength: 3, maxLength: 10, selector: ([a]) => a }),
+  })
+  .map(({ cx, cy, corners }) => ({
+    kind: 'polygon' as const,
+    points_in: [...corners]
+      .sort((p, q) => p[0] - q[0])
+      .map(([deg, r]): [number, number] => {
+        const a = (deg / 180) * Math.PI;
+        return [Math.round((cx + r * Math.cos(a)) * 64) / 64, Math.round((cy + r * Math.sin(a)) * 64) / 64];
+      }),
+  }));
+
 const holePattern: fc.Arbitrary<HolePattern> = fc.oneof(
   fc.record({ kind: fc.constant('single' as const), x_in: sixtyFourths(5, 55), y_in: sixtyFourths(5, 55), diameter_in: sixtyFourths(0.0625, 3) }),
   fc.record({
@@ -79,13 +96,15 @@ const outline = fc.oneof(
   starPolygon.map((points) => ({ kind: 'polygon' as const, points_in: points })),
 );
 
+const cutoutList = fc.array(cutoutPolygon, { maxLength: 3 });
+
 const plateArb = fc
-  .record({ outline, holes: fc.array(holePattern, { maxLength: 8 }), bends: fc.array(bendLine, { maxLength: 3 }) })
+  .record({ outline, holes: fc.array(holePattern, { maxLength: 8 }), cutouts: cutoutList, bends: fc.array(bendLine, { maxLength: 3 }) })
   .map((p) => plate(p));
 
 const polygonPlate = fc
-  .record({ points: starPolygon, holes: fc.array(holePattern, { maxLength: 8 }), bends: fc.array(bendLine, { maxLength: 3 }) })
-  .map(({ points, holes, bends }) => plate({ outline: { kind: 'polygon', points_in: points }, holes, bends }));
+  .record({ points: starPolygon, holes: fc.array(holePattern, { maxLength: 8 }), cutouts: cutoutList, bends: fc.array(bendLine, { maxLength: 3 }) })
+  .map(({ points, holes, cutouts, bends }) => plate({ outline: { kind: 'polygon', points_in: points }, holes, cutouts, bends }));
 
 function expectSameMeasures(a: PlateMeasures, b: PlateMeasures): void {
   const close = (x: number, y: number) => expect(Math.abs(x - y)).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(x)));
@@ -95,7 +114,7 @@ function expectSameMeasures(a: PlateMeasures, b: PlateMeasures): void {
   // Areas from clipper (stray or overlapping cutouts) are good to its 0.00001 in grid.
   expect(Math.abs(a.netAreaIn2 - b.netAreaIn2)).toBeLessThanOrEqual(1e-3);
   close(a.cutLengthIn, b.cutLengthIn);
-  expect([a.pierceCount, a.holeCount, a.slotCount, a.bendCount]).toEqual([b.pierceCount, b.holeCount, b.slotCount, b.bendCount]);
+  expect([a.pierceCount, a.holeCount, a.slotCount, a.cutoutCount, a.bendCount]).toEqual([b.pierceCount, b.holeCount, b.slotCount, b.cutoutCount, b.bendCount]);
   expect(a.bendLengthsIn.length).toBe(b.bendLengthsIn.length);
   a.bendLengthsIn.forEach((len, i) => close(len, b.bendLengthsIn[i]!));
 }
@@ -121,12 +140,32 @@ function translate(item: PlateItem, dx: number, dy: number): PlateItem {
   return plate({
     outline: { kind: 'polygon', points_in: item.outline.points_in.map(move) },
     holes,
+    cutouts: item.cutouts.map((c) => ({ ...c, points_in: c.points_in.map(move) })),
     bends: item.bends.map((b) => ({ ...b, start_in: move(b.start_in), end_in: move(b.end_in) })),
   });
 }
 
 describe('properties', () => {
-  it('a plate moved with its holes and bends keeps every measure and every check', () => {
+  it('a cut-out takes off exactly its own area and adds its perimeter when the plate is clear', () => {
+    fc.assert(
+      fc.property(plateArb, (item) => {
+        const m = measurePlate(item);
+        const without = measurePlate(plate({ outline: item.outline, holes: item.holes, bends: item.bends }));
+        const shoelace = (points: ReadonlyArray<readonly [number, number]>) =>
+          Math.abs(points.reduce((sum, [x, y], k) => sum + x * points[(k + 1) % points.length]![1] - points[(k + 1) % points.length]![0] * y, 0)) / 2;
+        const perimeter = (points: ReadonlyArray<readonly [number, number]>) =>
+          points.reduce((sum, [x, y], k) => sum + Math.hypot(points[(k + 1) % points.length]![0] - x, points[(k + 1) % points.length]![1] - y), 0);
+        const area = item.cutouts.reduce((sum, c) => sum + shoelace(c.points_in), 0);
+        const length = item.cutouts.reduce((sum, c) => sum + perimeter(c.points_in), 0);
+        expect(Math.abs(m.cutLengthIn - without.cutLengthIn - length)).toBeLessThanOrEqual(1e-9 * Math.max(1, m.cutLengthIn));
+        expect(m.pierceCount - without.pierceCount).toBe(item.cutouts.length);
+        if (m.cutoutsClear) expect(Math.abs(without.netAreaIn2 - m.netAreaIn2 - area)).toBeLessThanOrEqual(1e-9 * Math.max(1, m.outlineAreaIn2));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a plate moved with its holes, cut-outs and bends keeps every measure and every check', () => {
     fc.assert(
       fc.property(polygonPlate, sixtyFourths(0, 50).map((v) => Math.round(v * 4) / 4), fc.integer({ min: 0, max: 200 }).map((v) => v / 4), (item, dx, dy) => {
         const moved = translate(item, dx, dy);
@@ -154,8 +193,9 @@ describe('properties', () => {
         const m = measurePlate(item);
         const shape = expandOutline(item.outline);
         expect(m.cutLengthIn).toBeGreaterThanOrEqual(shape.perimeterIn);
-        expect(m.pierceCount).toBe(shape.contourCount + countCutouts(item.holes));
+        expect(m.pierceCount).toBe(shape.contourCount + countCutouts(item.holes) + item.cutouts.length);
         expect(m.holeCount + m.slotCount).toBe(expandHoles(item.holes).length);
+        expect(m.cutoutCount).toBe(item.cutouts.length);
       }),
       { numRuns: 300 },
     );
@@ -165,7 +205,7 @@ describe('properties', () => {
     fc.assert(
       fc.property(plateArb, fc.infiniteStream(fc.nat()), (item, randoms) => {
         const shuffled = item.holes.map((h) => [randoms.next().value, h] as const).sort((a, b) => a[0] - b[0]).map(([, h]) => h);
-        const reordered = plate({ outline: item.outline, holes: shuffled, bends: item.bends });
+        const reordered = plate({ outline: item.outline, holes: shuffled, cutouts: item.cutouts, bends: item.bends });
         expectSameMeasures(measurePlate(item), measurePlate(reordered));
         expect(codeList(reordered)).toEqual(codeList(item));
       }),
@@ -175,9 +215,9 @@ describe('properties', () => {
 
   it('a rectangle and the same rectangle as a polygon give the same figures and checks', () => {
     fc.assert(
-      fc.property(sixtyFourths(1, 60), sixtyFourths(1, 60), fc.array(holePattern, { maxLength: 6 }), fc.array(bendLine, { maxLength: 3 }), (w, h, holes, bends) => {
-        const rect = plate({ outline: { kind: 'rectangle', width_in: w, height_in: h }, holes, bends });
-        const poly = plate({ outline: { kind: 'polygon', points_in: [[0, 0], [w, 0], [w, h], [0, h]] }, holes, bends });
+      fc.property(sixtyFourths(1, 60), sixtyFourths(1, 60), fc.array(holePattern, { maxLength: 6 }), cutoutList, fc.array(bendLine, { maxLength: 3 }), (w, h, holes, cutouts, bends) => {
+        const rect = plate({ outline: { kind: 'rectangle', width_in: w, height_in: h }, holes, cutouts, bends });
+        const poly = plate({ outline: { kind: 'polygon', points_in: [[0, 0], [w, 0], [w, h], [0, h]] }, holes, cutouts, bends });
         expectSameMeasures(measurePlate(rect), measurePlate(poly));
         expect(codeList(poly)).toEqual(codeList(rect));
       }),

@@ -1,6 +1,7 @@
 // How each cutout sits against the part's edge, against the other cutouts and against the folds.
 // Exact distances between capsules, segments and circles; no polygons involved.
 import Flatbush from 'flatbush';
+import { forSpansNear } from './bend-lines';
 import type { FoldLine } from './bend-lines';
 import type { Cutout } from './hole-patterns';
 import type { OutlineShape } from './outline';
@@ -8,7 +9,7 @@ import { pointSegmentDistanceSq, segmentDistance } from './vector';
 
 export const INSIDE = 0;
 /** Part of the cutout lies outside the material. */
-const CROSSES_EDGE = 1;
+export const CROSSES_EDGE = 1;
 /** The cutout misses the material altogether. */
 export const OUTSIDE = 2;
 
@@ -133,7 +134,7 @@ export function forClosePairs(
   }
 }
 
-/** Material between a cutout and the bent part of a fold; negative when the fold runs through it. */
+/** Material between a cutout and the bent part of a fold; negative when the fold runs through it. Figures of `within` or more may come out as Infinity. */
 export function foldClearance(c: Cutout, f: FoldLine, within: number): number {
   const nx = -f.uy;
   const ny = f.ux;
@@ -143,19 +144,14 @@ export function foldClearance(c: Cutout, f: FoldLine, within: number): number {
   if (((da > 0 && db > 0) || (da < 0 && db < 0)) && Math.min(Math.abs(da), Math.abs(db)) - c.radius >= within) {
     return Infinity;
   }
+  // Spans further along the line than the cutout's reach are further than `within` from it.
+  const ta = (c.ax - f.px) * f.ux + (c.ay - f.py) * f.uy;
+  const tb = (c.bx - f.px) * f.ux + (c.by - f.py) * f.uy;
+  const pad = c.radius + within;
   let best = Infinity;
-  for (const [a, b] of f.spans) {
-    const d = segmentDistance(
-      c.ax,
-      c.ay,
-      c.bx,
-      c.by,
-      f.px + a * f.ux,
-      f.py + a * f.uy,
-      f.px + b * f.ux,
-      f.py + b * f.uy,
-    );
+  forSpansNear(f, Math.min(ta, tb) - pad, Math.max(ta, tb) + pad, (a, b) => {
+    const d = segmentDistance(c.ax, c.ay, c.bx, c.by, f.px + a * f.ux, f.py + a * f.uy, f.px + b * f.ux, f.py + b * f.uy);
     if (d < best) best = d;
-  }
+  });
   return best - c.radius;
 }

@@ -1,6 +1,7 @@
 // The drawing of a part as priced: outline, every cutout, each fold as a dashed line with its direction
 // and angle, and the overall dimensions. Plain SVG with no scripts, styles or outside references, and
 // the same bytes for the same design (fixed number formatting, no ids, no dates).
+import { BOUNDS } from '@shop/contracts';
 import type { PlateItem } from '@shop/contracts';
 import { expandFold } from './bend-lines';
 import type { FoldLine } from './bend-lines';
@@ -24,7 +25,15 @@ export function escapeXml(text: string): string {
 const n = (v: number) => formatNumber(v);
 const fy = (y: number) => formatNumber(-y);
 
-export function renderPlateSvg(item: PlateItem): string {
+export interface RenderOptions {
+  /**
+   * What the drawing is called for a screen reader (its aria-label); by default the plate's thickness
+   * and shapes. A part with no thickness yet (an imported drawing) names itself.
+   */
+  title?: string;
+}
+
+export function renderPlateSvg(item: PlateItem, options: RenderOptions = {}): string {
   const shape = expandOutline(item.outline);
   const cutouts = expandHoles(item.holes);
   const folds = item.bends.map((b) => expandFold(b, shape));
@@ -32,6 +41,7 @@ export function renderPlateSvg(item: PlateItem): string {
   const width = maxX - minX;
   const height = maxY - minY;
   const size = Math.max(width, height);
+  const tolerance = size * THIN_TOLERANCE;
   const font = size * 0.04;
   const stroke = size * 0.004;
   // Room for the dimensions left and below; less above and right, where only fold ends reach.
@@ -42,7 +52,7 @@ export function renderPlateSvg(item: PlateItem): string {
   const vw = width + dimMargin + margin;
   const vh = height + dimMargin + margin;
   const scale = TARGET_PX / Math.max(vw, vh);
-  const title = describePart(item, cutouts);
+  const title = options.title ?? describePart(item, cutouts, item.cutouts.length);
 
   const out: string[] = [];
   out.push(
@@ -50,10 +60,14 @@ export function renderPlateSvg(item: PlateItem): string {
   );
   out.push(`<title>${escapeXml(title)}</title>`);
   out.push(`<rect x="${n(vx)}" y="${n(vy)}" width="${n(vw)}" height="${n(vh)}" fill="#ffffff"/>`);
-  out.push(`<path d="${outlinePathData(shape)}" fill="${PART_FILL}" fill-rule="evenodd" stroke="${INK}" stroke-width="${n(stroke)}" stroke-linejoin="round"/>`);
-  if (cutouts.length > 0) {
+  out.push(`<path d="${outlinePathData(shape, tolerance)}" fill="${PART_FILL}" fill-rule="evenodd" stroke="${INK}" stroke-width="${n(stroke)}" stroke-linejoin="round"/>`);
+  if (cutouts.length + item.cutouts.length > 0) {
     out.push(`<g fill="#ffffff" stroke="${INK}" stroke-width="${n(stroke)}">`);
     for (const c of cutouts) out.push(cutoutElement(c));
+    // A cut-out is drawn through its corners as sent (either winding draws the same).
+    for (const { points_in: points } of item.cutouts) {
+      out.push(`<path d="${polygonData(Float64Array.from(points, (p) => p[0]), Float64Array.from(points, (p) => p[1]), tolerance)}"/>`);
+    }
     out.push('</g>');
   }
   out.push(...dimensionElements(shape, size, font, stroke));
@@ -63,7 +77,7 @@ export function renderPlateSvg(item: PlateItem): string {
   return out.join('\n') + '\n';
 }
 
-function describePart(item: PlateItem, cutouts: readonly Cutout[]): string {
+function describePart(item: PlateItem, cutouts: readonly Cutout[], shapes: number): string {
   const o = item.outline;
   const outline =
     o.kind === 'rectangle'
@@ -76,14 +90,15 @@ function describePart(item: PlateItem, cutouts: readonly Cutout[]): string {
   const holes = cutouts.filter((c) => c.kind === 'hole').length;
   const slots = cutouts.length - holes;
   const count = (k: number, one: string) => `${k} ${one}${k === 1 ? '' : 's'}`;
-  return `Plate ${n(item.thickness_in)} in thick: ${outline}, ${count(holes, 'hole')}, ${count(slots, 'slot')}, ${count(item.bends.length, 'bend')}`;
+  const cutOut = shapes > 0 ? `, ${count(shapes, 'cut-out')}` : '';
+  return `Plate ${n(item.thickness_in)} in thick: ${outline}, ${count(holes, 'hole')}, ${count(slots, 'slot')}${cutOut}, ${count(item.bends.length, 'bend')}`;
 }
 
 function circleData(cx: number, cy: number, r: number): string {
   return `M${n(cx + r)} ${fy(cy)}A${n(r)} ${n(r)} 0 1 0 ${n(cx - r)} ${fy(cy)}A${n(r)} ${n(r)} 0 1 0 ${n(cx + r)} ${fy(cy)}Z`;
 }
 
-function outlinePathData(shape: OutlineShape): string {
+function outlinePathData(shape: OutlineShape, tolerance: number): string {
   switch (shape.kind) {
     case 'box':
       return `M0 0H${n(shape.width)}V${fy(shape.height)}H0Z`;
@@ -91,12 +106,78 @@ function outlinePathData(shape: OutlineShape): string {
       const outer = circleData(shape.cx, shape.cy, shape.radius);
       return shape.innerRadius > 0 ? outer + circleData(shape.cx, shape.cy, shape.innerRadius) : outer;
     }
-    case 'polygon': {
-      const parts: string[] = [];
-      for (let k = 0; k < shape.xs.length; k++) parts.push(`${k === 0 ? 'M' : 'L'}${n(shape.xs[k]!)} ${fy(shape.ys[k]!)}`);
-      return parts.join('') + 'Z';
-    }
+    case 'polygon':
+      return polygonData(shape.xs, shape.ys, tolerance);
   }
+}
+
+// A contour of more corners than a typed polygon may have (an imported drawing's flattened arcs) is
+// thinned for the drawing: corners go where the line drawn stays within this much of the part's
+// size of every corner left out, far under a pixel, so the bytes follow the shape, not its chords.
+const THIN_TOLERANCE = 1e-4;
+const THIN_OVER = BOUNDS.polygonCorners;
+
+/** A closed polygon as path data, every corner of a typed polygon, a dense one thinned. */
+function polygonData(xs: Float64Array, ys: Float64Array, tolerance: number): string {
+  const corners = xs.length > THIN_OVER ? thinnedCorners(xs, ys, tolerance) : null;
+  const count = corners ? corners.length : xs.length;
+  const parts: string[] = [];
+  let last = '';
+  for (let i = 0; i < count; i++) {
+    const k = corners ? corners[i]! : i;
+    const point = `${n(xs[k]!)} ${fy(ys[k]!)}`;
+    // Corners that round to the same figures draw nothing between them.
+    if (point === last) continue;
+    parts.push(`${i === 0 ? 'M' : 'L'}${point}`);
+    last = point;
+  }
+  return parts.join('') + 'Z';
+}
+
+/**
+ * The corners to keep of a closed contour, in one pass: from each kept corner the line runs on to the
+ * farthest corner it can reach while passing within `tolerance` of every corner in between (each
+ * corner passed narrows the cone of directions the line may take).
+ */
+function thinnedCorners(xs: Float64Array, ys: Float64Array, tolerance: number): number[] {
+  const m = xs.length;
+  const kept = [0];
+  let anchor = 0;
+  while (anchor < m - 1) {
+    const ax = xs[anchor]!;
+    const ay = ys[anchor]!;
+    let lo = -Infinity;
+    let hi = Infinity;
+    let base = NaN;
+    let far = 0;
+    let end = anchor + 1;
+    for (let j = anchor + 1; j < m; j++) {
+      const dx = xs[j]! - ax;
+      const dy = ys[j]! - ay;
+      const dist = Math.hypot(dx, dy);
+      // Back near the anchor after going further out: the line cannot end here.
+      if (dist < far - tolerance) break;
+      if (dist <= tolerance) {
+        end = j;
+        continue;
+      }
+      const angle = Math.atan2(dy, dx);
+      if (Number.isNaN(base)) base = angle;
+      // Relative to the first direction, in (-pi, pi]: a contour turning back falls outside the cone.
+      let rel = angle - base;
+      if (rel > Math.PI) rel -= 2 * Math.PI;
+      else if (rel <= -Math.PI) rel += 2 * Math.PI;
+      if (rel < lo || rel > hi) break;
+      end = j;
+      const half = Math.asin(tolerance / dist);
+      lo = Math.max(lo, rel - half);
+      hi = Math.min(hi, rel + half);
+      far = Math.max(far, dist);
+    }
+    kept.push(end);
+    anchor = end;
+  }
+  return kept;
 }
 
 function cutoutElement(c: Cutout): string {
@@ -160,10 +241,15 @@ function closestParallelFolds(folds: readonly FoldLine[]): number {
 function foldElements(item: PlateItem, index: number, f: FoldLine, size: number, font: number, stroke: number): string[] {
   const bend = item.bends[index]!;
   const overhang = size * 0.03;
-  const segments: Array<[number, number]> =
-    f.spans.length > 0
-      ? f.spans.map(([a, b]) => [a - overhang, b + overhang])
-      : [[0, Math.hypot(bend.end_in[0] - bend.start_in[0], bend.end_in[1] - bend.start_in[1])]];
+  const segments: Array<[number, number]> = [];
+  // Pieces whose overhangs meet are drawn as one line: a fold across a comb's thousand teeth is one
+  // line, not a thousand.
+  for (const [a, b] of f.spans) {
+    const last = segments[segments.length - 1];
+    if (last && a - overhang <= last[1]) last[1] = b + overhang;
+    else segments.push([a - overhang, b + overhang]);
+  }
+  if (segments.length === 0) segments.push([0, Math.hypot(bend.end_in[0] - bend.start_in[0], bend.end_in[1] - bend.start_in[1])]);
   const dash = `${n(size * 0.02)} ${n(size * 0.012)}`;
   const out = [`<g stroke="${FOLD_INK}" stroke-width="${n(stroke * 1.25)}" stroke-dasharray="${dash}">`];
   for (const [a, b] of segments) {

@@ -93,3 +93,66 @@ export function worstPlateWithIssues(): PlateItem {
   for (let k = 0; k < 10; k++) bends.push({ start_in: [20 + 9 * k, 0], end_in: [20 + 9 * k, 120], direction: k % 2 === 0 ? 'up' : 'down' });
   return plate({ outline: { kind: 'polygon', points_in: points }, holes, bends });
 }
+
+/** Corners of a regular polygon: `count` of them on a circle of radius r round (cx, cy), counter-clockwise from +x. */
+export function circleCorners(cx: number, cy: number, r: number, count: number): Array<[number, number]> {
+  return Array.from({ length: count }, (_, k): [number, number] => {
+    const a = (2 * Math.PI * k) / count;
+    return [cx + r * Math.cos(a), cy + r * Math.sin(a)];
+  });
+}
+
+/** A 200-corner gear round (cx, cy): corners alternately 1.5 and 1.8 in from its centre. */
+function gearCorners(cx: number, cy: number): Array<[number, number]> {
+  return Array.from({ length: 200 }, (_, k): [number, number] => {
+    const a = (2 * Math.PI * k) / 200;
+    const r = k % 2 === 0 ? 1.8 : 1.5;
+    return [cx + r * Math.cos(a), cy + r * Math.sin(a)];
+  });
+}
+
+/**
+ * An imported part at the bounded-work limits, clean: a circle of radius 50 round (60, 60) flattened
+ * into 20,000 corners, 50 gear cut-outs of 200 corners (10 across, 5 up, 8 and 10 in apart) and 400
+ * holes of 3/8 in in eight columns between them, with `bends` as given.
+ */
+export function importedPlate(bends: PlateItemInput['bends'] = []): PlateItem {
+  const cutouts: PlateItemInput['cutouts'] = [];
+  for (let j = 0; j < 5; j++) {
+    for (let i = 0; i < 10; i++) cutouts.push({ kind: 'polygon', points_in: gearCorners(24 + 8 * i, 40 + 10 * j) });
+  }
+  const holes: PlateItemInput['holes'] = [];
+  for (let i = 0; i < 8; i++) {
+    holes.push({ kind: 'linear', start_x_in: 28 + 8 * i, start_y_in: 36, count: 50, spacing_in: 0.9, diameter_in: 0.375, angle_deg: 90 });
+  }
+  return plate({ outline: { kind: 'polygon', points_in: circleCorners(60, 60, 50, 20_000) }, holes, cutouts, bends });
+}
+
+/** A comb: a base `base` tall, with `teeth` teeth 1 wide and `tall` tall above it every `pitch` from x = 0. */
+export function combCorners(teeth: number, pitch: number, base: number, tall: number): Array<[number, number]> {
+  const points: Array<[number, number]> = [[0, 0], [pitch * (teeth - 1) + 1, 0]];
+  for (let k = teeth - 1; k >= 0; k--) points.push([pitch * k + 1, base], [pitch * k + 1, base + tall], [pitch * k, base + tall], [pitch * k, base]);
+  // The right side runs straight up the last tooth.
+  points.splice(2, 1);
+  return points;
+}
+
+/**
+ * An imported comb, the outline a sweep-line clipper pays most for: 3,999 teeth 0.02 in wide at a
+ * 0.03 in pitch (15,997 corners) on a 120 x 20 in base, 400 holes in the base and folds across the
+ * teeth and along their roots. The teeth are narrower than the 16-gauge web: one issue.
+ */
+export function combPlate(): PlateItem {
+  const corners = combCorners(3999, 1.5, 20, 5).map(([x, y]): [number, number] => [x / 50, y]);
+  const holes: PlateItemInput['holes'] = [];
+  for (let i = 0; i < 8; i++) holes.push({ kind: 'linear', start_x_in: 5 + 14 * i, start_y_in: 2, count: 50, spacing_in: 0.3, diameter_in: 0.125, angle_deg: 90 });
+  return plate({
+    thickness_in: 0.0598,
+    outline: { kind: 'polygon', points_in: corners },
+    holes,
+    bends: [
+      { start_in: [0, 22], end_in: [120, 22] },
+      { start_in: [0, 20], end_in: [120, 20] },
+    ],
+  });
+}

@@ -28,19 +28,21 @@ export interface PlateMeasures {
   heightIn: number;
   outlineAreaIn2: number;
   /**
-   * Outline minus every cutout's own area: exact when `cutoutsClear`; otherwise (cutouts that overlap
+   * Outline minus every cutout's own area (holes, slots, cut-outs): exact when `cutoutsClear`; otherwise (cutouts that overlap
    * or leave the part) it takes off more than is really removed, so it is a lower bound.
    */
   netAreaIn2: number;
   /** The outline is valid and every cutout lies inside it, apart from the others: the figures describe a real piece. */
   cutoutsClear: boolean;
-  /** Every contour's perimeter: outline (a ring's two circles), each hole, each slot. */
+  /** Every contour's perimeter: outline (a ring's two circles), each hole, each slot, each cut-out. */
   cutLengthIn: number;
   /** One per closed contour. */
   pierceCount: number;
-  /** Holes of every pattern counted one by one (slots not included). */
+  /** Holes of every pattern counted one by one (slots and cut-outs not included). */
   holeCount: number;
   slotCount: number;
+  /** Cut-outs (the polygons of `cutouts`), one each. */
+  cutoutCount: number;
   bendCount: number;
   /** Length of each bend line inside the part, in request order. */
   bendLengthsIn: number[];

@@ -18,6 +18,7 @@ export function describePlate(item: PlateItem, stock: PlateStock, measures: Plat
   const parts = [`Plate ${describeOutline(item.outline)}`, `${stock.label} ${stock.materialName}`];
   if (measures.holeCount > 0) parts.push(formatCount(measures.holeCount, 'hole', 'holes'));
   if (measures.slotCount > 0) parts.push(formatCount(measures.slotCount, 'slot', 'slots'));
+  if (measures.cutoutCount > 0) parts.push(formatCount(measures.cutoutCount, 'cut-out', 'cut-outs'));
   if (measures.bendCount > 0) parts.push(formatCount(measures.bendCount, 'bend', 'bends'));
   return parts.join(', ');
 }
@@ -53,6 +54,7 @@ export function describePlateIncludes(stock: PlateStock, measures: PlateMeasures
   const cuts = ['the outline'];
   if (measures.holeCount > 0) cuts.push(formatCount(measures.holeCount, 'hole', 'holes'));
   if (measures.slotCount > 0) cuts.push(formatCount(measures.slotCount, 'slot', 'slots'));
+  if (measures.cutoutCount > 0) cuts.push(formatCount(measures.cutoutCount, 'cut-out', 'cut-outs'));
   const includes = [
     `${stock.label} ${stock.materialName}, charged on the sheet area each part uses`,
     `Laser cutting of ${cuts.join(', ')}`,

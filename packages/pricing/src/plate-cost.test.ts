@@ -18,6 +18,7 @@ function measures(partial: Partial<PlateMeasures>): PlateMeasures {
     pierceCount: 1,
     holeCount: 0,
     slotCount: 0,
+    cutoutCount: 0,
     bendCount: 0,
     bendLengthsIn: [],
     ...partial,

@@ -37,7 +37,7 @@ function capsulePoints(ax: number, ay: number, bx: number, by: number, radius: n
 }
 
 /** The plate's shapes in the drawing's terms. */
-export function drawablePlate(item: PlateItem): WritablePlate {
+function drawablePlate(item: PlateItem): WritablePlate {
   const holes: { x_in: number; y_in: number; diameter_in: number }[] = [];
   const cutouts: Pt[][] = item.cutouts.map((cutout) => cutout.points_in.map(([x, y]): Pt => [x, y]));
   for (const cut of expandHoles(item.holes)) {

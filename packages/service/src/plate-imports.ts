@@ -126,7 +126,7 @@ export function createPlateImportCases(deps: PlateImportDeps) {
 
     getImport,
 
-    /** The SVG drawing of the part an import found (drawn as a 1/4 in mild steel plate would be; the drawing does not show them). */
+    /** The SVG drawing of the part an import found (its material and thickness are chosen later: the drawing names neither). */
     async getImportPreviewSvg(id: string, ctx: RequestContext): Promise<string> {
       await limits.consume('reading', ctx.clientIp);
       const found = await getImport(id, ctx);
@@ -144,7 +144,7 @@ export function createPlateImportCases(deps: PlateImportDeps) {
         quantity: 1,
         quantity_options: [],
         label: found.filename,
-      });
+      }, { title: `Imported part${found.filename ? ` ${found.filename}` : ''}: ${found.counts.holes} round holes, ${found.counts.cutouts} cut-outs, ${found.counts.bends} bends` });
     },
 
     /** The request with every import it names put in place (422 import_unknown for one unknown or expired). */

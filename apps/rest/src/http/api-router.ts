@@ -20,7 +20,7 @@ const BODY_LIMIT = '256kb';
 const parseJson = json({ limit: BODY_LIMIT, type: () => true });
 
 /** The media types a drawing may be sent as (a DXF file has no single registered one). */
-export const DXF_MEDIA_TYPES = ['application/dxf', 'image/vnd.dxf', 'application/octet-stream'] as const;
+const DXF_MEDIA_TYPES = ['application/dxf', 'image/vnd.dxf', 'application/octet-stream'] as const;
 
 const parseDrawing = raw({ limit: BOUNDS.dxfBytes, type: () => true });
 
