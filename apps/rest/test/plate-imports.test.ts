@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { PlateImport, Quote } from '@shop/contracts';
 import { BACKENDS, START, startTestApp } from './app-harness';
 import type { TestApp } from './app-harness';
@@ -59,6 +61,33 @@ describe.each(BACKENDS)('plate imports on %s', (backend) => {
     expect([fromDrawing!.unit_amount_cents, fromDrawing!.amount_cents, fromDrawing!.quantity_options]).toEqual([fromJson!.unit_amount_cents, fromJson!.amount_cents, fromJson!.quantity_options]);
     expect(fromDrawing!.plate!.weight_lb).toBe(fromJson!.plate!.weight_lb);
     expect(fromDrawing!.plate!.cut_length_in).toBe(fromJson!.plate!.cut_length_in);
+  });
+
+  it('prices a drawing saved by Inkscape the same as the part typed as JSON', async () => {
+    // packages/drawings/test/fixtures/SOURCES.md: a 7 x 4 in plate with a 2 x 2 in chamfer, three
+    // 1/2 in holes (written as splines, so they come in as cut-outs) and a 2 x 1.5 in cut-out.
+    const file = readFileSync(path.resolve(__dirname, '../../../packages/drawings/test/fixtures/inkscape-plate-in-r14.dxf'));
+    const found = PlateImport.parse((await upload(file)).json);
+    expect(found).toMatchObject({ units: 'in', width_in: 7, height_in: 4, counts: { holes: 0, cutouts: 4 }, issues: [] });
+    const item = { kind: 'plate', material: 'mild_steel', thickness_in: 0.1875, quantity: 20 };
+    const fromDrawing = Quote.parse((await app.http.request('POST', '/api/v1/quotes', { body: { items: [{ ...item, import_id: found.id }] } })).json).items[0]!;
+    const typed = {
+      ...item,
+      outline: { kind: 'polygon', points_in: [[0, 2], [2, 0], [7, 0], [7, 4], [0, 4]] },
+      holes: [[1, 3], [6, 3], [6, 1]].map(([x, y]) => ({ kind: 'single', x_in: x, y_in: y, diameter_in: 0.5 })),
+      cutouts: [{ kind: 'polygon', points_in: [[3, 1.5], [5, 1.5], [5, 3], [3, 3]] }],
+    };
+    const fromJson = Quote.parse((await app.http.request('POST', '/api/v1/quotes', { body: { items: [typed] } })).json).items[0]!;
+    expect(fromDrawing.status).toBe('ready');
+    expect([fromDrawing.unit_amount_cents, fromDrawing.amount_cents]).toEqual([fromJson.unit_amount_cents, fromJson.amount_cents]);
+  });
+
+  it('reads a drawing saved by FreeCAD: exact circles become round holes', async () => {
+    const file = readFileSync(path.resolve(__dirname, '../../../packages/drawings/test/fixtures/freecad-flange-mm-r14.dxf'));
+    const found = PlateImport.parse((await upload(file)).json);
+    expect(found).toMatchObject({ units: 'mm', width_in: 6, height_in: 4, counts: { holes: 4, cutouts: 1 }, issues: [] });
+    const quote = Quote.parse((await app.http.request('POST', '/api/v1/quotes', { body: { items: [{ kind: 'plate', material: 'stainless_304', thickness_in: 0.1875, import_id: found.id }] } })).json);
+    expect(quote.items[0]).toMatchObject({ status: 'ready', description: expect.stringMatching(/^Plate 6 x 4 in \d+-corner outline, 3\/16 in 304 stainless, 4 holes, 1 cut-out, \d+ per 60 x 120 in sheet$/) });
   });
 
   it('gives the part as priced back as a DXF that imports to the same price', async () => {
