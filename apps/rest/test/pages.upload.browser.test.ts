@@ -73,6 +73,18 @@ describe.each([
     expect(await page.locator('li.item h2').allTextContents()).toEqual(['bracket-a.dxf']);
   });
 
+  it('reads a drawing saved by FreeCAD, as a person picks it from their disk', async () => {
+    await page.goto(url('/plate/new'));
+    await page.setInputFiles('#drawing', path.resolve(__dirname, '../../../packages/drawings/test/fixtures/freecad-flange-mm-r14.dxf'));
+    await page.click('button:has-text("Read the drawing")');
+    await page.waitForURL(/\/plate\/new\/pi_/);
+    expect(await page.textContent('h1')).toBe('freecad-flange-mm-r14.dxf');
+    const figures = await page.locator('.specs dl.figures div').allInnerTexts();
+    expect(figures.map((text) => text.replace(/\s+/g, ' '))).toEqual(['Size 6 x 4 in', 'Read in millimetres', 'Round holes 4', 'Cut-outs 1', 'Bends 0']);
+    expect(await page.locator('figure.drawing svg circle').count()).toBe(4);
+    expect(await fitsWidth()).toBe(true);
+  });
+
   it('says on the form, in words, why a file could not be read', async () => {
     const file = path.join(dir, 'no-units.dxf');
     writeFileSync(file, bracketDxf({ insUnits: null }));
