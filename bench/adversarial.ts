@@ -5,10 +5,12 @@
 //   node --import tsx --conditions=@shop/source bench/adversarial.ts --seconds=1
 import { createCatalog } from '@shop/catalog';
 import { QuoteRequest, typedRequest } from '@shop/contracts';
+import type { PlateItem, ResolvedQuoteRequest } from '@shop/contracts';
 import type { QuoteRequestInput } from '@shop/contracts';
 import { priceQuote } from '@shop/pricing';
 import { INLINE_LIMITS, isLightRequest } from '../packages/service/src/quote-pricer';
 import { ADVERSARIAL_PLATES, adversarialQuote } from '../packages/pricing/src/test-adversarial-plates';
+import { combPlate, importedPlate } from '../packages/geometry/src/test-plates';
 
 const catalog = createCatalog({ shopUrl: 'https://shop.example.ca' });
 const options = (i: number) => ({ catalog, now: new Date(1_780_000_000_000 + i), quoteId: `q_adv${i}`, previewUrl: () => 'https://quote.example.ca/p.svg' });
@@ -29,13 +31,20 @@ export interface AdversarialResult {
   quotes: TimedCase[];
   /** Ten plates at the limits under which a request is priced on the calling thread. */
   inline: TimedCase;
+  /** Parts only an import reaches: a 20,000-corner outline with 50 cut-outs and 400 holes, and a 16,000-corner comb folded twice. */
+  imported: TimedCase[];
   worstItemP99Ms: number;
   worstQuoteP99Ms: number;
   largestQuoteBytes: number;
 }
 
+/** A request as sent: parsed and resolved as the service does, then timed. */
 function time(name: string, input: QuoteRequestInput, minMs: number): TimedCase {
-  const request = QuoteRequest.parse(input);
+  return timeResolved(name, typedRequest(QuoteRequest.parse(input)), minMs);
+}
+
+/** priceQuote on a resolved request, again and again for `minMs`: p50, p99, max and the quote's size. */
+function timeResolved(name: string, request: ResolvedQuoteRequest, minMs: number): TimedCase {
   const first = priceQuote(request, options(0));
   const deadline = performance.now() + minMs;
   const times: number[] = [];
@@ -78,6 +87,11 @@ function inlineWorst(): QuoteRequestInput {
   return { items: Array.from({ length: 10 }, () => item) };
 }
 
+/** One part as a request already resolved (an import's shapes in place), priced as a quote of it is. */
+function resolved(plate: PlateItem): ResolvedQuoteRequest {
+  return { items: [{ ...plate, quantity: 10, quantity_options: [100] }] };
+}
+
 export function runAdversarialBench(seconds: number): AdversarialResult {
   const perCase = Math.max(50, (seconds * 1000) / (2 * Object.keys(ADVERSARIAL_PLATES).length + 1));
   // Warm-up: the JIT sees every path once before anything is timed.
@@ -87,10 +101,16 @@ export function runAdversarialBench(seconds: number): AdversarialResult {
   const inlineInput = inlineWorst();
   if (!isLightRequest(typedRequest(QuoteRequest.parse(inlineInput)))) throw new Error('the inline case is past the inline limits');
   const inline = time('10 plates at the inline limits', inlineInput, perCase);
+  const imported = [
+    ['imported: 20,000-corner outline, 50 cut-outs x 200 corners, 400 holes', importedPlate()],
+    ['imported: the same with 2 folds', importedPlate([{ start_in: [0, 33], end_in: [120, 33] }, { start_in: [0, 85], end_in: [120, 85] }])],
+    ['imported: 15,997-corner comb folded twice across 3,999 teeth', combPlate()],
+  ].map(([name, plate]) => timeResolved(name as string, resolved(plate as PlateItem), perCase));
   return {
     items,
     quotes,
     inline,
+    imported,
     worstItemP99Ms: Math.max(...items.map((c) => c.p99Ms)),
     worstQuoteP99Ms: Math.max(...quotes.map((c) => c.p99Ms)),
     largestQuoteBytes: Math.max(...quotes.map((c) => c.quoteBytes)),

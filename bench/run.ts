@@ -108,7 +108,7 @@ function printResults(r: Results): void {
     console.log('\nAdversarial plates, one core (pricing and checks; quote JSON size)');
     printTable(
       ['case', 'p50', 'p99', 'max', 'runs', 'quote'],
-      [...a.items, ...a.quotes, a.inline].map((c) => [c.name, formatMs(c.p50Ms, 2), formatMs(c.p99Ms, 2), formatMs(c.maxMs, 2), formatInt(c.runs), `${formatInt(c.quoteBytes)} B`]),
+      [...a.items, ...a.quotes, a.inline, ...(a.imported ?? [])].map((c) => [c.name, formatMs(c.p50Ms, 2), formatMs(c.p99Ms, 2), formatMs(c.maxMs, 2), formatInt(c.runs), `${formatInt(c.quoteBytes)} B`]),
     );
   }
   if (r.drawings) {
