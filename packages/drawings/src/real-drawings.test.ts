@@ -56,6 +56,16 @@ describe('drawings saved by CAD programs', () => {
     expect(part.cut_length_in).toBeCloseTo(16 + Math.PI + 2 * Math.PI + 2.5 + 0.75 * Math.PI, 4);
   });
 
+  it('FreeCAD R12 without units: the same flange once read in millimetres', () => {
+    const text = readFileSync(join(FIXTURES, 'freecad-flange-r12-nounits.dxf'), 'utf8');
+    expect(importDxf(text, {})).toMatchObject({ ok: false, code: 'dxf_units_unknown' });
+    const r12 = read('freecad-flange-r12-nounits.dxf', { units: 'mm' });
+    const r14 = read('freecad-flange-mm-r14.dxf');
+    expect(r12).toMatchObject({ units: 'mm', width_in: 6, height_in: 4, counts: r14.counts, issues: [] });
+    expect(r12.plate.holes).toEqual(r14.plate.holes);
+    expect(r12.cut_length_in).toBeCloseTo(r14.cut_length_in, 6);
+  });
+
   it.each(['freecad-flange-mm-r14.dxf', 'inkscape-plate-in-r14.dxf'])('%s written back and read again is the same part', (name) => {
     const part = read(name);
     const again = importDxf(writeDxf(part.plate, { label: name }), {});
