@@ -201,8 +201,9 @@ async function openSqliteStorage(filePath: string, lockWaitMs: number): Promise<
     // At start-up (another process may be creating the same file) it may wait; serving, it may not.
     const connection = new Database(filePath, { timeout: MIGRATION_BUSY_TIMEOUT_MS });
     try {
-      connection.pragma('journal_mode = WAL');
-      const startup = await migrateSqlite(filePath, MIGRATION_BUSY_TIMEOUT_MS);
+      // Switching a file to WAL can answer SQLITE_BUSY at once, without waiting, while another
+      // process is doing the same to a file it has just created: so it is done under the lock.
+      const startup = await migrateSqlite(filePath, MIGRATION_BUSY_TIMEOUT_MS, () => connection.pragma('journal_mode = WAL'));
       connection.pragma(`busy_timeout = ${BUSY_SLICE_MS}`);
       const file = new SqliteFileGuard(filePath);
       const adapter = new PrismaBetterSqlite3({ url: filePath, timeout: BUSY_SLICE_MS });
@@ -278,10 +279,11 @@ function sqliteMigrationsUpToDate(filePath: string): boolean {
 // SQLite has no advisory lock and Prisma's engine takes none for it, so two processes starting on
 // a new file would both apply the first migration. An exclusive transaction on a small companion
 // file serialises them; SQLite drops the lock if its holder dies, so it never goes stale.
-async function migrateSqlite(filePath: string, busyTimeoutMs: number): Promise<Storage['startup']> {
+async function migrateSqlite(filePath: string, busyTimeoutMs: number, prepare: () => void): Promise<Storage['startup']> {
   const lock = new Database(`${filePath}-migrate-lock`, { timeout: MIGRATION_LOCK_TIMEOUT_MS });
   try {
     lock.exec('BEGIN EXCLUSIVE');
+    prepare();
     const started = performance.now();
     const schemaEngine = !sqliteMigrationsUpToDate(filePath);
     const appliedMigrations = schemaEngine ? await applyMigrations('sqlite', connectSqliteEngine(filePath, busyTimeoutMs)) : [];
