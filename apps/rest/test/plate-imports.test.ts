@@ -115,6 +115,18 @@ describe.each(BACKENDS)('plate imports on %s', (backend) => {
     expectError(await app.http.request('GET', `/api/v1/quotes/${quote.id}/items/1/drawing.dxf`), 404, 'not_found_error', 'drawing_not_found');
   });
 
+  it('writes a ring and a slot flattened as an import flattens arcs, and reads them back at the same size', async () => {
+    const ring = { kind: 'plate', material: 'mild_steel', thickness_in: 0.25, outline: { kind: 'ring', outer_diameter_in: 8, inner_diameter_in: 3 }, holes: [{ kind: 'slot', center_x_in: 4, center_y_in: 6.5, width_in: 0.5, length_in: 2 }] };
+    const quote = Quote.parse((await app.http.request('POST', '/api/v1/quotes', { body: { items: [ring] } })).json);
+    const again = PlateImport.parse((await upload((await app.http.request('GET', `/api/v1/quotes/${quote.id}/items/0/drawing.dxf`)).text)).json);
+    // A vertex on every quarter point: the outline's extent is the ring's diameter exactly.
+    expect(again).toMatchObject({ units: 'in', width_in: 8, height_in: 8, counts: { holes: 1, cutouts: 1 }, issues: [] });
+    expect(again.plate.holes).toEqual([{ kind: 'single', x_in: 4, y_in: 4, diameter_in: 3 }]);
+    const xs = again.plate.cutouts[0]!.points_in.map(([x]) => x);
+    const ys = again.plate.cutouts[0]!.points_in.map(([, y]) => y);
+    expect([Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)]).toEqual([3, 5, 6.25, 6.75]);
+  });
+
   it('asks for the units when the file has none, and takes them from the query', async () => {
     const noUnits = bracketDxf({ insUnits: null });
     const refused = await upload(noUnits);

@@ -6,6 +6,7 @@ import type { RawContour } from './join-pieces';
 import { CHORD_TOLERANCE_IN } from './limits';
 import { arcStep, FULL_TURN, quadrantSteps } from './path-builder';
 import type { CircleFit } from './path-builder';
+import type { Pt } from './types';
 
 export interface Contour {
   xs: Float64Array;
@@ -80,10 +81,24 @@ export function toContour(raw: RawContour): Contour {
 export function withPoints(c: Contour): Contour {
   if (c.xs.length > 0 || !c.circle) return c;
   const { cx, cy, r } = c.circle;
-  const angles = [0, ...quadrantSteps(0, FULL_TURN, arcStep(r, CHORD_TOLERANCE_IN))];
-  const xs = Float64Array.from(angles, (a) => cx + r * Math.cos(a));
-  const ys = Float64Array.from(angles, (a) => cy + r * Math.sin(a));
+  const points = circlePoints(cx, cy, r);
+  const xs = Float64Array.from(points, ([x]) => x);
+  const ys = Float64Array.from(points, ([, y]) => y);
   return { ...c, xs, ys, area: shoelace(xs, ys) };
+}
+
+/**
+ * An arc of a circle as points, both ends included, the way an imported arc is flattened: a vertex
+ * on every quarter point and chords within the chord tolerance (angles in radians, counter-clockwise).
+ */
+export function arcPoints(cx: number, cy: number, r: number, start: number, sweep: number): Pt[] {
+  const angles = [start, ...quadrantSteps(start, sweep, arcStep(r, CHORD_TOLERANCE_IN)), start + sweep];
+  return angles.map((a): Pt => [cx + r * Math.cos(a), cy + r * Math.sin(a)]);
+}
+
+/** A whole circle as points (the closing point left out), flattened as an imported circle is. */
+export function circlePoints(cx: number, cy: number, r: number): Pt[] {
+  return arcPoints(cx, cy, r, 0, FULL_TURN).slice(0, -1);
 }
 
 /**

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import * as drawings from './index';
 
 describe('@shop/drawings entry point', () => {
-  it('exports importDxf and writeDxf, nothing else at run time', () => {
-    expect(Object.keys(drawings).sort()).toEqual(['importDxf', 'writeDxf']);
+  it('exports importDxf, writeDxf and the arc flattening they share with a caller, nothing else at run time', () => {
+    expect(Object.keys(drawings).sort()).toEqual(['arcPoints', 'circlePoints', 'importDxf', 'writeDxf']);
   });
 
   it('imports only its four libraries and its own files: no I/O, no network, no worker, no other @shop package', () => {
