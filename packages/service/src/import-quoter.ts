@@ -2,10 +2,11 @@
 // quantity a person chooses (without keeping a quote), and ordered: a quote and an order link made
 // from it, as an assistant would make them.
 import { BOUNDS, MaterialId, ServiceError, parseRequest, z } from '@shop/contracts';
-import type { Handoff, PlateImport, Quote, QuoteRequest, QuotedItem } from '@shop/contracts';
+import type { Handoff, PlateImport, PlateItemRequest, Quote, QuoteRequest, QuotedItem } from '@shop/contracts';
 import type { Catalog } from '@shop/catalog';
 import { hstCents, validateQuoteRequest } from '@shop/pricing';
 import type { RequestContext } from './context';
+import { importPreviewSvg, placeImport } from './plate-imports';
 import type { PlateImportCases } from './plate-imports';
 import type { QuotePricer } from './quote-pricer';
 import type { QuoteDocument } from './quotes';
@@ -23,6 +24,8 @@ export type ImportChoice = z.infer<typeof ImportChoice>;
 
 export interface ImportQuoterPage {
   plateImport: PlateImport;
+  /** The part's drawing; null when a blocking issue leaves it with none. */
+  svg: string | null;
   /** The choice priced, when one was made. */
   choice: ImportChoice | null;
   item: QuotedItem | null;
@@ -41,32 +44,42 @@ export interface ImportQuoterDeps {
 export function createImportQuoter(deps: ImportQuoterDeps) {
   const { catalog, limits, pricer, imports } = deps;
 
-  const requestOf = (importId: string, choice: ImportChoice, label: string | null): QuoteRequest => ({
-    items: [{ kind: 'plate', import_id: importId, ...choice, quantity_options: [], label }],
+  const itemOf = (importId: string, choice: ImportChoice, label: string | null): PlateItemRequest => ({
+    kind: 'plate',
+    import_id: importId,
+    ...choice,
+    quantity_options: [],
+    label,
   });
 
   /** The filename as a label a quote keeps (the label's own rules apply: anything else is dropped with a warning). */
   const labelOf = (plateImport: PlateImport) => plateImport.filename?.slice(0, BOUNDS.labelLength) ?? null;
 
   return {
-    /** The imported part, priced at the choice when one is given (422 for a choice outside the lists). */
+    /**
+     * The imported part and its drawing, priced at the choice when one is given (422 for a choice
+     * outside the lists); the import is read once, for all three.
+     */
     async priceImport(importId: string, choice: unknown, ctx: RequestContext): Promise<ImportQuoterPage> {
+      await limits.consume('reading', ctx.clientIp);
       const plateImport = await imports.getImport(importId, ctx);
-      if (choice === undefined) return { plateImport, choice: null, item: null, taxCents: null };
+      const svg = importPreviewSvg(plateImport);
+      if (choice === undefined) return { plateImport, svg, choice: null, item: null, taxCents: null };
       await limits.consume('pricing', ctx.clientIp);
       const chosen = parseRequest(ImportChoice, choice);
-      const request = await imports.resolveImports(requestOf(importId, chosen, labelOf(plateImport)), ctx);
+      const request = { items: [placeImport(itemOf(importId, chosen, labelOf(plateImport)), plateImport, 0)] };
       validateQuoteRequest(request, catalog);
       const priced = await pricer.price(request, { now: ctx.now, quoteId: 'q_page' });
       const item = (JSON.parse(priced.json) as Quote).items[0]!;
-      return { plateImport, choice: chosen, item, taxCents: item.amount_cents === null ? null : hstCents(item.amount_cents) };
+      return { plateImport, svg, choice: chosen, item, taxCents: item.amount_cents === null ? null : hstCents(item.amount_cents) };
     },
 
     /** A quote of the imported part at the choice, and an order link for it (409 quote_not_ready when blocked). */
     async orderImport(importId: string, choice: unknown, ctx: RequestContext): Promise<Handoff> {
       const plateImport = await imports.getImport(importId, ctx);
       const chosen = parseRequest(ImportChoice, choice);
-      const { json } = await deps.createQuote(requestOf(importId, chosen, labelOf(plateImport)), ctx);
+      const request: QuoteRequest = { items: [itemOf(importId, chosen, labelOf(plateImport))] };
+      const { json } = await deps.createQuote(request, ctx);
       const quote = JSON.parse(json) as Quote;
       if (quote.status !== 'ready') {
         throw new ServiceError('quote_not_ready', `The part cannot be made as chosen: ${quote.items[0]?.issues.find((issue) => issue.severity === 'blocking')?.message ?? ''}`);

@@ -70,16 +70,7 @@ export function createPlateImportCases(deps: PlateImportDeps) {
         { param },
       );
     }
-    const blocking = found.issues.filter((issue) => issue.severity === 'blocking');
-    if (blocking.length > 0) {
-      throw new ServiceError(
-        'parameter_invalid',
-        `The drawing imported as ${found.id} cannot be cut as it is (${[...new Set(blocking.map((issue) => issue.code))].join(', ')}): ${blocking[0]!.message} Fix the drawing and import it again.`,
-        { param },
-      );
-    }
-    const { import_id: _id, bends, ...rest } = item;
-    return typedPlate({ ...rest, outline: found.plate.outline, holes: found.plate.holes, cutouts: found.plate.cutouts, bends: bends ?? found.plate.bends });
+    return placeImport(item, found, index);
   }
 
   return {
@@ -126,25 +117,14 @@ export function createPlateImportCases(deps: PlateImportDeps) {
 
     getImport,
 
-    /** The SVG drawing of the part an import found (its material and thickness are chosen later: the drawing names neither). */
     async getImportPreviewSvg(id: string, ctx: RequestContext): Promise<string> {
       await limits.consume('reading', ctx.clientIp);
       const found = await getImport(id, ctx);
-      if (found.preview_url === null) {
+      const svg = importPreviewSvg(found);
+      if (svg === null) {
         throw new ServiceError('plate_import_not_found', `The drawing imported as ${found.id} has a blocking issue, so it has no preview: ${found.issues[0]?.message ?? ''}`);
       }
-      return renderPlateSvg({
-        kind: 'plate',
-        material: 'mild_steel',
-        thickness_in: 0.25,
-        outline: found.plate.outline,
-        holes: found.plate.holes,
-        cutouts: found.plate.cutouts,
-        bends: found.plate.bends,
-        quantity: 1,
-        quantity_options: [],
-        label: found.filename,
-      }, { title: `Imported part${found.filename ? ` ${found.filename}` : ''}: ${found.counts.holes} round holes, ${found.counts.cutouts} cut-outs, ${found.counts.bends} bends` });
+      return svg;
     },
 
     /** The request with every import it names put in place (422 import_unknown for one unknown or expired). */
@@ -159,3 +139,34 @@ export function createPlateImportCases(deps: PlateImportDeps) {
 }
 
 export type PlateImportCases = ReturnType<typeof createPlateImportCases>;
+
+/**
+ * A request's plate item with the import's outline, holes and cut-outs in place (and its bends,
+ * unless the item sends its own); 422 when the drawing has a blocking issue.
+ */
+export function placeImport(item: PlateItemRequest, found: PlateImport, index: number): PlateItem {
+  const blocking = found.issues.filter((issue) => issue.severity === 'blocking');
+  if (blocking.length > 0) {
+    throw new ServiceError(
+      'parameter_invalid',
+      `The drawing imported as ${found.id} cannot be cut as it is (${[...new Set(blocking.map((issue) => issue.code))].join(', ')}): ${blocking[0]!.message} Fix the drawing and import it again.`,
+      { param: `items[${index}].import_id` },
+    );
+  }
+  const { import_id: _id, bends, ...rest } = item;
+  return typedPlate({ ...rest, outline: found.plate.outline, holes: found.plate.holes, cutouts: found.plate.cutouts, bends: bends ?? found.plate.bends });
+}
+
+/**
+ * The SVG drawing of the part an import found, titled as an import (the drawing names no material or
+ * thickness: they are chosen later); null when a blocking issue leaves it with no preview.
+ */
+export function importPreviewSvg(found: PlateImport): string | null {
+  if (found.preview_url === null) return null;
+  const plate = found.plate;
+  const title = `Imported part${found.filename ? ` ${found.filename}` : ''}: ${found.counts.holes} round holes, ${found.counts.cutouts} cut-outs, ${found.counts.bends} bends`;
+  return renderPlateSvg(
+    { kind: 'plate', material: 'mild_steel', thickness_in: 0.25, ...plate, quantity: 1, quantity_options: [], label: found.filename },
+    { title },
+  );
+}

@@ -44,7 +44,6 @@ ${view.error ? html`<p class="field-error" id="upload-error" role="alert">${view
 export interface ImportQuoterView {
   shopName: string;
   page: ImportQuoterPage;
-  svg: string | null;
   materials: readonly Material[];
   /** The choice typed when it could not be used, with why. */
   choiceError: string | null;
@@ -64,7 +63,7 @@ export function renderImportQuoterPage(view: ImportQuoterView): string {
     main: html`<p class="crumb"><a href="${PUBLIC_PATHS.plateUpload()}">Another drawing</a></p>
 <h1>${title}</h1>
 <div class="plate-layout">
-${view.svg === null ? null : html`<figure class="card drawing" aria-label="Drawing of the part">${trustedMarkup(view.svg)}</figure>`}
+${view.page.svg === null ? null : html`<figure class="card drawing" aria-label="Drawing of the part">${trustedMarkup(view.page.svg)}</figure>`}
 <section class="card specs" aria-label="What the drawing gave">
 <h2>What the drawing gave</h2>
 <dl class="figures">

@@ -105,9 +105,8 @@ export function mountUploadPages({ router, run, service, ctx, config, sendPage, 
         choiceError = error.message;
         page = await service.priceImport(importId, undefined, ctx(req));
       }
-      const svg = page.plateImport.preview_url === null ? null : await service.getImportPreviewSvg(importId, ctx(req));
       const materials = service.catalogSummary().materials;
-      sendPage(res, choiceError ? 422 : 200, renderImportQuoterPage({ shopName, page, svg, materials, choiceError }));
+      sendPage(res, choiceError ? 422 : 200, renderImportQuoterPage({ shopName, page, materials, choiceError }));
     }),
   );
 
