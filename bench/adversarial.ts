@@ -87,9 +87,9 @@ function inlineWorst(): QuoteRequestInput {
   return { items: Array.from({ length: 10 }, () => item) };
 }
 
-/** One part as a request already resolved (an import's shapes in place), priced as a quote of it is. */
-function resolved(plate: PlateItem): ResolvedQuoteRequest {
-  return { items: [{ ...plate, quantity: 10, quantity_options: [100] }] };
+/** Parts as a request already resolved (an import's shapes in place), priced as a quote of them is. */
+function resolved(plate: PlateItem, copies = 1): ResolvedQuoteRequest {
+  return { items: Array.from({ length: copies }, () => ({ ...plate, quantity: 10, quantity_options: [100] })) };
 }
 
 export function runAdversarialBench(seconds: number): AdversarialResult {
@@ -101,11 +101,13 @@ export function runAdversarialBench(seconds: number): AdversarialResult {
   const inlineInput = inlineWorst();
   if (!isLightRequest(typedRequest(QuoteRequest.parse(inlineInput)))) throw new Error('the inline case is past the inline limits');
   const inline = time('10 plates at the inline limits', inlineInput, perCase);
-  const imported = [
+  const imported: TimedCase[] = [
     ['imported: 20,000-corner outline, 50 cut-outs x 200 corners, 400 holes', importedPlate()],
     ['imported: the same with 2 folds', importedPlate([{ start_in: [0, 33], end_in: [120, 33] }, { start_in: [0, 85], end_in: [120, 85] }])],
     ['imported: 15,997-corner comb folded twice across 3,999 teeth', combPlate()],
   ].map(([name, plate]) => timeResolved(name as string, resolved(plate as PlateItem), perCase));
+  // The costliest legal quote there is: ten items naming the costliest import.
+  imported.push(timeResolved('10 x imported comb (the worst quote an import allows)', resolved(combPlate(), 10), perCase));
   return {
     items,
     quotes,

@@ -53,10 +53,17 @@ export function evaluateTargets(r: ReportInput): string[][] {
     rows.push(['adversarial: worst item < 20 ms (p99)', `p99 ${a.worstItemP99Ms.toFixed(2)} ms`, passFail(a.worstItemP99Ms < 20)]);
     rows.push(['adversarial: worst 10-item quote < 200 ms (p99)', `p99 ${a.worstQuoteP99Ms.toFixed(1)} ms`, passFail(a.worstQuoteP99Ms < 200)]);
     rows.push(['adversarial: quote JSON < 256 KiB', `largest ${formatInt(a.largestQuoteBytes)} B`, passFail(a.largestQuoteBytes < 256 * 1024)]);
-    if (a.imported && a.imported.length > 0) {
+    const parts = (a.imported ?? []).filter((c) => !c.name.startsWith('10 x'));
+    const quotes = (a.imported ?? []).filter((c) => c.name.startsWith('10 x'));
+    if (parts.length > 0) {
       // A part only an import reaches (up to 20,000 corners) is priced on a worker thread, within a quote's budget.
-      const worst = Math.max(...a.imported.map((c) => c.p99Ms));
+      const worst = Math.max(...parts.map((c) => c.p99Ms));
       rows.push(['adversarial: worst imported part < 200 ms (p99, on a worker thread)', `p99 ${worst.toFixed(1)} ms`, passFail(worst < 200)]);
+    }
+    if (quotes.length > 0) {
+      // Ten of them in one quote: on a worker thread, well inside its 10 s before it is stopped (503).
+      const worst = Math.max(...quotes.map((c) => c.p99Ms));
+      rows.push(['adversarial: worst quote of 10 imported parts < 2 s (p99, on a worker thread; stopped at 10 s)', `p99 ${worst.toFixed(0)} ms`, passFail(worst < 2000)]);
     }
   }
   if (r.drawings && r.drawings.length > 0) {
