@@ -1,5 +1,6 @@
 export { DEFAULT_POOL_SIZE, openStorage } from './open-storage';
-export type { OpenStorageOptions, Storage, StorageHealth } from './open-storage';
+export type { OpenStorageOptions } from './open-storage';
+export type { Storage, StorageHealth } from './storage';
 export { StorageUnavailable } from './storage-unavailable';
 export { RETENTION_DAYS } from './records';
 export type {

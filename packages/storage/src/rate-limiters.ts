@@ -10,7 +10,7 @@ import {
   RateLimiterSQLite,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
-import type { SqliteWriteBatch } from './sqlite-write-batch';
+import type { SqliteWrites } from './sqlite-write-batch';
 import { toStorageError } from './storage-unavailable';
 
 export interface RateLimiterOptions {
@@ -50,39 +50,32 @@ function mapStoreErrors<T extends RateLimiterAbstract>(limiter: T): T {
 }
 
 // The library prepares its upsert and wraps it in BEGIN/COMMIT on every consume (two per priced
-// request). One INSERT ... ON CONFLICT DO UPDATE ... RETURNING is atomic on its own, so each query
-// text is prepared once and joins the group commit of the event-loop turn (sqlite-write-batch.ts):
-// the count it returns is final once that transaction commits, when the promise settles.
-class PreparedSqliteLimiter extends RateLimiterSQLite {
-  private readonly statements = new Map<string, Database.Statement>();
-
+// request). One INSERT ... ON CONFLICT DO UPDATE ... RETURNING is atomic on its own, so it joins the
+// group commit of the event-loop turn (sqlite-write-batch.ts), prepared once: the count it returns
+// is final once that transaction commits, when the promise settles.
+class GroupCommittedSqliteLimiter extends RateLimiterSQLite {
   constructor(
     options: ConstructorParameters<typeof RateLimiterSQLite>[0],
-    private readonly writes: SqliteWriteBatch,
+    private readonly writes: SqliteWrites,
   ) {
     super(options);
   }
 
-  _upsertTransactionBetterSQLite3(connection: Database.Database, query: string, params: unknown[]): Promise<unknown> {
-    let statement = this.statements.get(query);
-    if (!statement) {
-      statement = connection.prepare(query);
-      this.statements.set(query, statement);
-    }
-    const prepared = statement;
+  async _upsertTransactionBetterSQLite3(_connection: Database.Database, query: string, params: unknown[]): Promise<unknown> {
     // A count waits for another process's lock only briefly: past that the in-memory insurance
     // limiter answers, so a read is never held up behind someone else's long write.
-    return this.writes.write(() => prepared.get(...params), { lockWaitMs: LIMIT_LOCK_WAIT_MS });
+    const [row] = await this.writes.execute([{ sql: query, params, result: 'get' }], { lockWaitMs: LIMIT_LOCK_WAIT_MS });
+    return row;
   }
 }
 
 export function createSqliteRateLimiter(
   connection: Database.Database,
-  writes: SqliteWriteBatch,
+  writes: SqliteWrites,
   options: RateLimiterOptions,
 ): RateLimiterAbstract {
   return mapStoreErrors(
-    new PreparedSqliteLimiter(
+    new GroupCommittedSqliteLimiter(
       {
         storeClient: connection,
         storeType: 'better-sqlite3',

@@ -6,7 +6,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { RateLimiterPostgres, RateLimiterSQLite } from 'rate-limiter-flexible';
 import { createSqliteRateLimiter } from './rate-limiters';
-import { createSqliteWriteBatch } from './sqlite-write-batch';
+import { createSqliteWrites } from './sqlite-write-batch';
+import type { SqliteStatement, SqliteWrites } from './sqlite-write-batch';
 
 const VERIFIED = '11.4.0';
 const RECHECK = 'Re-check the overrides in packages/storage/src/rate-limiters.ts (mapStoreErrors, PreparedSqliteLimiter) against the new rate-limiter-flexible.';
@@ -37,18 +38,20 @@ describe('the rate-limiter-flexible internals the stores rely on', () => {
     );
   });
 
-  it('routes every SQLite count through the replaced hook: one prepared statement, group-committed', async () => {
+  it('routes every SQLite count through the replaced hook: one statement, group-committed', async () => {
     const connection = new Database(':memory:');
     connection.exec('CREATE TABLE rate_limits (key TEXT NOT NULL PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire BIGINT)');
-    const batch = createSqliteWriteBatch(connection);
-    let writes = 0;
-    const counted = { ...batch, write: <T>(run: () => T, options?: { lockWaitMs?: number }) => ((writes += 1), batch.write(run, options)) };
+    const inThread = createSqliteWrites(connection);
+    const sent: SqliteStatement[][] = [];
+    const counted: SqliteWrites = { ...inThread, execute: (statements, options) => (sent.push([...statements]), inThread.execute(statements, options)) };
     const prepare = jest.spyOn(connection, 'prepare');
     try {
       const limiter = createSqliteRateLimiter(connection, counted, { keyPrefix: 'upstream', points: 3, durationSeconds: 60 });
       const first = await limiter.consume('10.0.0.1');
       const second = await limiter.consume('10.0.0.1');
-      explain('a count did not go through the write batch', () => expect(writes).toBe(2));
+      explain('a count did not go to the writes as one upsert returning its row', () =>
+        expect(sent.map((unit) => unit.map(({ sql, result }) => [/^\s*INSERT/i.test(sql), result]))).toEqual([[[true, 'get']], [[true, 'get']]]),
+      );
       explain('the upsert was prepared more than once', () => expect(prepare.mock.calls.filter(([sql]) => /INSERT/i.test(String(sql)))).toHaveLength(1));
       explain('the counts are wrong', () => expect([first.remainingPoints, second.remainingPoints]).toEqual([2, 1]));
       expect(connection.prepare('SELECT points FROM rate_limits WHERE key = ?').get('upstream:10.0.0.1')).toEqual({ points: 2 });

@@ -1,6 +1,8 @@
-// Repositories over either generated client. The two clients share one model API; the SQLite
-// client's types stand for both (the PostgreSQL client is cast to it where it is created).
-import { Prisma, type PrismaClient } from './generated/sqlite/client';
+// Repositories over Prisma's client, for PostgreSQL (SQLite has its own, sqlite-repositories.ts).
+// The two generated clients share one model API; the SQLite client's types stand for both (the
+// PostgreSQL client is cast to it where it is created).
+import { Prisma } from './generated/postgresql/client';
+import type { PrismaClient } from './generated/sqlite/client';
 import type { StorageGuard } from './storage-unavailable';
 import {
   computeRetentionCutoff,

@@ -4,15 +4,19 @@ import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
-import { PrismaPg } from '@prisma/adapter-pg';
-import {
-  bindMigrationAwareSqlAdapterFactory,
-  type SqlDriverAdapter,
-  type SqlMigrationAwareDriverAdapterFactory,
-} from '@prisma/driver-adapter-utils';
-import { Client, Pool, type PoolConfig, type QueryResult } from 'pg';
+import type * as AdapterBetterSqlite3 from '@prisma/adapter-better-sqlite3';
+import type * as AdapterPg from '@prisma/adapter-pg';
+import type * as DriverAdapterUtils from '@prisma/driver-adapter-utils';
+import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import type * as Pg from 'pg';
+import type { PoolConfig, QueryResult } from 'pg';
 import type * as SchemaEngineWasm from '@prisma/schema-engine-wasm';
+
+// A start whose migrations are all applied only reads the migration folders: the adapters, the
+// driver and the engine are loaded when a migration is due (or a new one is written).
+const adapterBetterSqlite3 = () => require('@prisma/adapter-better-sqlite3') as typeof AdapterBetterSqlite3;
+const adapterPg = () => require('@prisma/adapter-pg') as typeof AdapterPg;
+const pg = () => require('pg') as typeof Pg;
 
 export type Provider = 'sqlite' | 'postgresql';
 
@@ -192,7 +196,7 @@ function trackAdapters(factory: SqlMigrationAwareDriverAdapterFactory, onClose =
 const EXCLUSIVE_LOCKING = /^\s*PRAGMA\s+(main\.)?locking_mode\s*=\s*EXCLUSIVE\s*;?\s*$/i;
 
 export function connectSqliteEngine(filePath: string, busyTimeoutMs: number): EngineConnection {
-  const factory = new PrismaBetterSqlite3({ url: filePath, timeout: busyTimeoutMs });
+  const factory = new (adapterBetterSqlite3().PrismaBetterSqlite3)({ url: filePath, timeout: busyTimeoutMs });
   const connect = factory.connect.bind(factory);
   factory.connect = async () => {
     const adapter = await connect();
@@ -208,7 +212,7 @@ export function connectSqliteEngine(filePath: string, busyTimeoutMs: number): En
 // so refuses a script of several ("contains more than one statement"); scripts without
 // parameters are sent to executeScript instead.
 export function connectSqliteShadowEngine(): EngineConnection {
-  const factory = new PrismaBetterSqlite3({ url: ':memory:' });
+  const factory = new (adapterBetterSqlite3().PrismaBetterSqlite3)({ url: ':memory:' });
   const connectToShadowDb = factory.connectToShadowDb.bind(factory);
   factory.connectToShadowDb = async () => {
     const adapter = await connectToShadowDb();
@@ -230,32 +234,36 @@ const PG_TEXT_OID = 25;
 // like), which @prisma/adapter-pg does not map ("Column type 'char' could not be deserialized").
 // Its values arrive as text, so this pool reports them as text. One connection per pool: the
 // engine's session advisory lock must be taken and released on the same session.
-class EngineSafePool extends Pool {
-  constructor(config: PoolConfig) {
-    super({ ...config, max: 1 });
-  }
+let engineSafePool: (new (config: PoolConfig) => Pg.Pool) | undefined;
+function openEngineSafePool(config: PoolConfig): Pg.Pool {
+  engineSafePool ??= class EngineSafePool extends pg().Pool {
+    constructor(poolConfig: PoolConfig) {
+      super({ ...poolConfig, max: 1 });
+    }
 
-  override query(...args: unknown[]): never {
-    const pending = (super.query as (...a: unknown[]) => unknown)(...args);
-    if (!(pending instanceof Promise)) return pending as never;
-    return pending.then((result: QueryResult) => {
-      for (const field of result?.fields ?? []) {
-        if (field.dataTypeID === PG_CHAR_OID) field.dataTypeID = PG_TEXT_OID;
-      }
-      return result;
-    }) as never;
-  }
+    override query(...args: unknown[]): never {
+      const pending = (super.query as (...a: unknown[]) => unknown)(...args);
+      if (!(pending instanceof Promise)) return pending as never;
+      return pending.then((result: QueryResult) => {
+        for (const field of result?.fields ?? []) {
+          if (field.dataTypeID === PG_CHAR_OID) field.dataTypeID = PG_TEXT_OID;
+        }
+        return result;
+      }) as never;
+    }
+  };
+  return new engineSafePool(config);
 }
 
 export function connectPostgresEngine(connectionString: string, schema: string): EngineConnection {
-  const pools: Pool[] = [];
-  const openPool = (config: PoolConfig): Pool => {
-    const pool = new EngineSafePool(config);
+  const pools: Pg.Pool[] = [];
+  const openPool = (config: PoolConfig): Pg.Pool => {
+    const pool = openEngineSafePool(config);
     pool.on('error', () => {});
     pools.push(pool);
     return pool;
   };
-  const main = new PrismaPg(openPool({ connectionString, options: `-c search_path="${schema}"` }), { schema });
+  const main = new (adapterPg().PrismaPg)(openPool({ connectionString, options: `-c search_path="${schema}"` }), { schema });
   const shadowDatabases: string[] = [];
   const factory: SqlMigrationAwareDriverAdapterFactory = {
     provider: main.provider,
@@ -268,7 +276,7 @@ export function connectPostgresEngine(connectionString: string, schema: string):
       shadowDatabases.push(name);
       const url = new URL(connectionString);
       url.pathname = `/${name}`;
-      return new PrismaPg(openPool({ connectionString: url.toString() })).connect();
+      return new (adapterPg().PrismaPg)(openPool({ connectionString: url.toString() })).connect();
     },
   };
   return trackAdapters(factory, async () => {
@@ -280,7 +288,7 @@ export function connectPostgresEngine(connectionString: string, schema: string):
 }
 
 async function runPgStatement(connectionString: string, sql: string): Promise<void> {
-  const client = new Client({ connectionString });
+  const client = new (pg().Client)({ connectionString });
   await client.connect();
   try {
     await client.query(sql);
@@ -299,7 +307,7 @@ async function withSchemaEngine<T>(
     const engine = await wasm.SchemaEngine.new(
       { datamodels: undefined },
       () => {},
-      bindMigrationAwareSqlAdapterFactory(connection.factory),
+      (require('@prisma/driver-adapter-utils') as typeof DriverAdapterUtils).bindMigrationAwareSqlAdapterFactory(connection.factory),
     );
     try {
       return await run(engine);

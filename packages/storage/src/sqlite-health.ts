@@ -36,26 +36,6 @@ export function retryDelay(attempt: number): number {
   return RETRY_DELAYS_MS[Math.min(attempt - 1, RETRY_DELAYS_MS.length - 1)]!;
 }
 
-/** The pause before the next attempt, or null when it would end past `lockWaitMs` from `startedMs`. */
-function nextRetryDelay(attempt: number, startedMs: number, lockWaitMs: number): number | null {
-  const delay = retryDelay(attempt);
-  return Date.now() + delay - startedMs > lockWaitMs ? null : delay;
-}
-
-/** Runs `call`, again after a short pause while SQLite says the lock is busy, until `lockWaitMs` has passed. */
-export async function retryWhileBusy<T>(call: () => Promise<T>, lockWaitMs: number): Promise<T> {
-  const started = Date.now();
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await call();
-    } catch (error) {
-      const delay = isSqliteBusy(error) ? nextRetryDelay(attempt, started, lockWaitMs) : null;
-      if (delay === null) throw error;
-      await new Promise((resolve) => setTimeout(resolve, delay));
-    }
-  }
-}
-
 /**
  * Watches the database file: the inode it was opened on, and the disk it sits on. A file removed
  * or replaced while the process runs keeps working for this process's open handles, but nothing

@@ -6,7 +6,7 @@
 // +00:00), so Prisma's purge and any Prisma read see the same rows.
 import type Database from 'better-sqlite3';
 import { isPastRetention, type QuoteRecord, type QuoteRepository } from './records';
-import type { SqliteWriteBatch } from './sqlite-write-batch';
+import type { SqliteWrites } from './sqlite-write-batch';
 import type { StorageGuard } from './storage-unavailable';
 
 interface QuoteRow {
@@ -19,19 +19,20 @@ interface QuoteRow {
 }
 
 /** The text Prisma's SQLite adapter stores for a DateTime. */
-function toSqliteDateTime(date: Date): string {
+export function toSqliteDateTime(date: Date): string {
   return date.toISOString().replace('Z', '+00:00');
 }
 
-export function createSqliteQuoteRepository(connection: Database.Database, writes: SqliteWriteBatch, guardStorage: StorageGuard): QuoteRepository {
-  const insert = connection.prepare('INSERT INTO quotes (id, created_at, expires_at, body, request, schema_version) VALUES (?, ?, ?, ?, ?, ?)');
+const INSERT_QUOTE = 'INSERT INTO quotes (id, created_at, expires_at, body, request, schema_version) VALUES (?, ?, ?, ?, ?, ?)';
+
+export function createSqliteQuoteRepository(connection: Database.Database, writes: SqliteWrites, guardStorage: StorageGuard): QuoteRepository {
   const select = connection.prepare<[string], QuoteRow>('SELECT id, created_at, expires_at, body, request, schema_version FROM quotes WHERE id = ?');
   return {
     async insert(quote) {
       await guardStorage('store the quote', () =>
-        writes.write(() =>
-          insert.run(quote.id, toSqliteDateTime(quote.createdAt), toSqliteDateTime(quote.expiresAt), quote.body, quote.request, quote.schemaVersion),
-        ),
+        writes.execute([
+          { sql: INSERT_QUOTE, params: [quote.id, toSqliteDateTime(quote.createdAt), toSqliteDateTime(quote.expiresAt), quote.body, quote.request, quote.schemaVersion] },
+        ]),
       );
     },
     async get(id, now) {

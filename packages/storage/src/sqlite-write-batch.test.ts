@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { createSqliteWriteBatch } from './sqlite-write-batch';
+import { createSqliteWriteBatch, createSqliteWrites } from './sqlite-write-batch';
 
 describe('group commit of the writes of one event-loop turn', () => {
   let dir: string;
@@ -158,5 +158,34 @@ describe('group commit of the writes of one event-loop turn', () => {
     void writes.write(() => insert.run('late', 1));
     writes.flush();
     expect(count()).toBe(1);
+  });
+
+  it('runs statements given as text: a unit of several is kept whole or not at all, beside the rest of its batch', async () => {
+    const writes = createSqliteWrites(connection);
+    const insert = 'INSERT INTO t (id, n) VALUES (?, ?)';
+    const [kept, undone, alone] = await Promise.allSettled([
+      writes.execute([
+        { sql: insert, params: ['u1', 1] },
+        { sql: 'UPDATE t SET n = n + 10 WHERE id = ?', params: ['u1'] },
+        { sql: 'SELECT n FROM t WHERE id = ?', params: ['u1'], result: 'get' },
+        { sql: 'SELECT id FROM t ORDER BY id', result: 'all' },
+      ]),
+      // Its second statement fails: its first is undone with it.
+      writes.execute([
+        { sql: insert, params: ['v1', 1] },
+        { sql: insert, params: ['u1', 2] },
+      ]),
+      writes.execute([{ sql: insert, params: ['w1', 3] }]),
+    ]);
+    expect(kept).toEqual({ status: 'fulfilled', value: [{ changes: 1 }, { changes: 1 }, { n: 11 }, [{ id: 'u1' }]] });
+    expect(undone).toMatchObject({ status: 'rejected', reason: { code: 'SQLITE_CONSTRAINT_PRIMARYKEY' } });
+    expect(alone).toEqual({ status: 'fulfilled', value: [{ changes: 1 }] });
+    expect(connection.prepare('SELECT id, n FROM t ORDER BY id').all()).toEqual([
+      { id: 'u1', n: 11 },
+      { id: 'w1', n: 3 },
+    ]);
+    // The three units went in one commit.
+    expect(countCommits()).toBe(1);
+    await writes.close();
   });
 });

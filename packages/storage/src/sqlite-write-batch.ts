@@ -29,6 +29,81 @@ export interface SqliteWriteBatch {
   flush(): void;
 }
 
+/** One statement as text and values: what a repository asks the batch to write. */
+export interface SqliteStatement {
+  sql: string;
+  params?: readonly unknown[];
+  /** `run` (the default): `{ changes }`; `get`: the first row returned, or undefined; `all`: every row. */
+  result?: 'run' | 'get' | 'all';
+}
+
+/** What a `run` statement resolves with. */
+interface SqliteRunResult {
+  changes: number;
+}
+
+/** The writes of a SQLite storage: statements in, their results out once committed. */
+export interface SqliteWrites {
+  /**
+   * Runs the statements in order as one unit, all kept or none, in the next group commit; resolves
+   * after COMMIT with each statement's result, or rejects with the first failure (SQLite's error,
+   * `code` kept) and keeps none of the unit.
+   */
+  execute(statements: readonly SqliteStatement[], options?: { lockWaitMs?: number }): Promise<unknown[]>;
+  /** Commits what is queued and lets the connection go. */
+  close(): Promise<void>;
+}
+
+/**
+ * Runs statements given as text on `connection`, each text prepared once. A unit of several runs
+ * under a savepoint, so a failure undoes the whole unit and leaves the rest of the batch alone.
+ */
+function createStatementRunner(connection: Database.Database): (statements: readonly SqliteStatement[]) => unknown[] {
+  const prepared = new Map<string, Database.Statement>();
+  const prepare = (sql: string) => {
+    let statement = prepared.get(sql);
+    if (!statement) {
+      statement = connection.prepare(sql);
+      prepared.set(sql, statement);
+    }
+    return statement;
+  };
+  const runOne = ({ sql, params = [], result = 'run' }: SqliteStatement): unknown => {
+    const statement = prepare(sql);
+    if (result === 'get') return statement.get(...params);
+    if (result === 'all') return statement.all(...params);
+    return { changes: statement.run(...params).changes } satisfies SqliteRunResult;
+  };
+  const savepoint = connection.prepare('SAVEPOINT unit');
+  const release = connection.prepare('RELEASE unit');
+  const rollback = connection.prepare('ROLLBACK TO unit');
+  return (statements) => {
+    if (statements.length === 1) return [runOne(statements[0]!)];
+    savepoint.run();
+    try {
+      const results = statements.map(runOne);
+      release.run();
+      return results;
+    } catch (error) {
+      if (connection.inTransaction) {
+        rollback.run();
+        release.run();
+      }
+      throw error;
+    }
+  };
+}
+
+/** SqliteWrites over a group-commit batch on `connection`. */
+export function createSqliteWrites(connection: Database.Database, options: SqliteWriteBatchOptions = {}): SqliteWrites {
+  const batch = createSqliteWriteBatch(connection, options);
+  const run = createStatementRunner(connection);
+  return {
+    execute: (statements, executeOptions) => batch.write(() => run(statements), executeOptions),
+    close: async () => batch.flush(),
+  };
+}
+
 export interface SqliteWriteBatchOptions {
   /** How long a write waits for another process's write lock in all, unless it says; default 2 s. */
   lockWaitMs?: number;

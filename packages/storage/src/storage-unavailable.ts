@@ -55,7 +55,9 @@ function isRequestError(error: unknown): boolean {
 
 export function toStorageError(error: unknown, action: string): Error {
   if (error instanceof StorageUnavailable) return error;
-  if (isRequestError(error)) return error instanceof Error ? error : new Error(String(error));
+  // As thrown: an error from another realm (a native driver's class made in the first context that
+  // loaded it) is still the error, with its name and code.
+  if (isRequestError(error)) return typeof error === 'object' && error !== null ? (error as Error) : new Error(String(error));
   const reason = error instanceof Error ? error.message.split('\n').filter(Boolean).pop() : String(error);
   return new StorageUnavailable(`The database could not ${action}: ${reason ?? 'unknown error'}`, {
     cause: error,

@@ -1,0 +1,64 @@
+// What openStorage hands out, whichever database is behind it.
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import type {
+  HandoffRepository,
+  IdempotencyRepository,
+  PlateDesignRepository,
+  PlateImportRepository,
+  PurgeCounts,
+  QuoteRepository,
+  RfqLinkRepository,
+  RfqSubmissionRepository,
+} from './records';
+import type { RateLimiterOptions } from './rate-limiters';
+
+const HEALTH_CACHE_MS = 1000;
+
+/** How the storage is doing, as /status reports it. */
+export interface StorageHealth {
+  /** `busy`: another process holds the SQLite write lock just now (writes wait for it). */
+  state: 'ok' | 'busy';
+}
+
+export interface Storage {
+  provider: 'sqlite' | 'postgresql';
+  quotes: QuoteRepository;
+  handoffs: HandoffRepository;
+  designs: PlateDesignRepository;
+  rfqLinks: RfqLinkRepository;
+  plateImports: PlateImportRepository;
+  rfqSubmissions: RfqSubmissionRepository;
+  idempotencyKeys: IdempotencyRepository;
+  /** Names and duration of the migrations applied by openStorage (none when already current). */
+  /** `schemaEngine`: false when every migration was found recorded and the engine was not loaded. */
+  startup: { appliedMigrations: string[]; migrationMs: number; poolSize: number | null; schemaEngine: boolean };
+  purgeExpired(now: Date): Promise<PurgeCounts>;
+  createRateLimiter(options: RateLimiterOptions): RateLimiterAbstract;
+  /**
+   * Whether the database can take writes: reached, its file intact, its disk not full. Throws
+   * StorageUnavailable when not; an answer is reused for a second, so /status cannot be made to
+   * hammer the database.
+   */
+  health(): Promise<StorageHealth>;
+  close(): Promise<void>;
+}
+
+/** What a provider opens; the storage around it (the health answer reused for a second) is common. */
+export type StorageParts = Omit<Storage, 'health' | 'close'> & {
+  /** Checks the database can take writes; throws StorageUnavailable when not. */
+  probe: () => Promise<StorageHealth>;
+  close: () => Promise<void>;
+};
+
+export function assembleStorage(parts: StorageParts): Storage {
+  const { probe, ...storage } = parts;
+  let cached: { at: number; outcome: Promise<StorageHealth> } | null = null;
+  return {
+    ...storage,
+    health() {
+      const now = Date.now();
+      if (!cached || now - cached.at >= HEALTH_CACHE_MS) cached = { at: now, outcome: probe() };
+      return cached.outcome;
+    },
+  };
+}
