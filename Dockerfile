@@ -2,7 +2,7 @@
 # One image, two entry points: the REST app (default) and the MCP tool server.
 #   docker build -t shop-quote .
 #   docker run -p 3000:3000 -e DATABASE_URL=postgresql://... shop-quote                            # REST
-#   docker run -p 3001:3001 -e DATABASE_URL=postgresql://... shop-quote node --heap-growing-percent=50 --max-semi-space-size=8 apps/mcp/dist/server.js  # MCP
+#   docker run -p 3001:3001 -e DATABASE_URL=postgresql://... shop-quote node --heap-growing-percent=20 --max-semi-space-size=4 apps/mcp/dist/server.js  # MCP
 # Migrations are applied by each process as it starts (see docs/deploy.md).
 
 FROM node:20-bookworm-slim AS base
@@ -62,5 +62,7 @@ EXPOSE 3000 3001
 # this in compose.yaml (it has no status route; any HTTP answer on /mcp means it is up).
 HEALTHCHECK --interval=15s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/v1/status').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# V8 flags: scripts/app-node-flags.json (the same list pnpm start and deploy:local use; a test keeps them equal).
-CMD ["node", "--heap-growing-percent=50", "--max-semi-space-size=8", "apps/rest/dist/server.js"]
+# Allocator and V8 settings: scripts/app-env.json and scripts/app-node-flags.json (what pnpm start and
+# deploy:local use; a test keeps them equal).
+ENV MALLOC_ARENA_MAX=2
+CMD ["node", "--heap-growing-percent=20", "--max-semi-space-size=4", "apps/rest/dist/server.js"]

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import APP_ENV from '../scripts/app-env.json';
 import APP_NODE_FLAGS from '../scripts/app-node-flags.json';
 
 export const ROOT_DIR = path.resolve(__dirname, '..');
@@ -84,7 +85,8 @@ export async function startServer(options: StartOptions): Promise<ChildServer> {
   const spawnedAt = performance.now();
   const child = spawn(process.execPath, options.args, {
     cwd: ROOT_DIR,
-    env: { ...process.env, ...options.env },
+    // The allocator settings of every deployment (scripts/app-env.json), for apps and baselines alike.
+    env: { ...process.env, ...APP_ENV, ...options.env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   started.add(child);

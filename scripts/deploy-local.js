@@ -11,11 +11,13 @@ const path = require('node:path');
 
 // The V8 flags every deployment runs the apps with, as the image's CMD does (docs/deploy.md).
 const APP_NODE_FLAGS = require('./app-node-flags.json');
+const APP_ENV = require('./app-env.json');
 
 const root = path.join(__dirname, '..');
 const checkOnly = process.argv.includes('--check');
 
 const env = {
+  ...APP_ENV,
   ...process.env,
   DATABASE_URL: process.env.DATABASE_URL ?? 'postgresql://root@127.0.0.1:5432/test?schema=shop_local',
   REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',

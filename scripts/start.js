@@ -4,8 +4,9 @@
 const { spawn } = require('node:child_process');
 const path = require('node:path');
 
-// The V8 flags every deployment runs the apps with (docs/deploy.md).
+// The V8 flags and allocator settings every deployment runs the apps with (docs/deploy.md).
 const APP_NODE_FLAGS = require('./app-node-flags.json');
+const APP_ENV = require('./app-env.json');
 
 const root = path.join(__dirname, '..');
 const fromSource = process.argv.includes('--source');
@@ -15,7 +16,7 @@ const children = apps.map((name) => {
   const args = fromSource
     ? [require.resolve('tsx/cli', { paths: [root] }), '--conditions=@shop/source', path.join(root, 'apps', name, 'src', 'server.ts')]
     : [path.join(root, 'apps', name, 'dist', 'server.js')];
-  const child = spawn(process.execPath, [...APP_NODE_FLAGS, ...args], { stdio: 'inherit', cwd: root, env: process.env });
+  const child = spawn(process.execPath, [...APP_NODE_FLAGS, ...args], { stdio: 'inherit', cwd: root, env: { ...APP_ENV, ...process.env } });
   child.on('exit', (code, signal) => {
     stopAll();
     process.exitCode = code ?? (signal ? 1 : 0);

@@ -1,11 +1,13 @@
-// The V8 flags of scripts/app-node-flags.json are what every deployment runs the apps with: pnpm start
-// and deploy:local read the file; the image's CMD and compose's MCP command spell them out.
+// The V8 flags of scripts/app-node-flags.json and the environment of scripts/app-env.json (the
+// allocator's arenas) are what every deployment runs the apps with: pnpm start, deploy:local and the
+// benches read the files; the image's ENV and CMD and compose's MCP command spell them out.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const FLAGS = JSON.parse(readFileSync(path.join(ROOT, 'scripts', 'app-node-flags.json'), 'utf8')) as string[];
+const ENV = JSON.parse(readFileSync(path.join(ROOT, 'scripts', 'app-env.json'), 'utf8')) as Record<string, string>;
 
 describe('node flags of the deployments', () => {
   it('are the same list in the image, compose and the start scripts', () => {
@@ -17,6 +19,21 @@ describe('node flags of the deployments', () => {
     expect(JSON.parse(mcpCommand!.trim().replace(/^command:\s*/, ''))).toEqual(['node', ...FLAGS, 'apps/mcp/dist/server.js']);
     for (const script of ['start.js', 'deploy-local.js']) {
       expect(readFileSync(path.join(ROOT, 'scripts', script), 'utf8')).toContain("require('./app-node-flags.json')");
+    }
+  });
+
+  it('come with the same environment in the image, the start scripts and the benches', () => {
+    expect(ENV).toEqual({ MALLOC_ARENA_MAX: '2' });
+    const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
+    const imageEnv = Object.fromEntries(
+      dockerfile
+        .split('\n')
+        .filter((line) => line.startsWith('ENV '))
+        .map((line) => line.slice(4).split('=') as [string, string]),
+    );
+    expect(imageEnv).toMatchObject(ENV);
+    for (const script of ['scripts/start.js', 'scripts/deploy-local.js', 'bench/harness.ts']) {
+      expect(readFileSync(path.join(ROOT, script), 'utf8')).toMatch(/app-env\.json/);
     }
   });
 
