@@ -13,7 +13,6 @@ import { BUSY_SLICE_MS, DEFAULT_LOCK_WAIT_MS, SqliteFileGuard, isSqliteBusy } fr
 import { createSqliteQuoteRepository } from './sqlite-quotes';
 import { createSqliteRepositories } from './sqlite-repositories';
 import { createSqliteWrites } from './sqlite-write-batch';
-import type { SqliteWrites } from './sqlite-write-batch';
 import { assembleStorage, type Storage, type StorageHealth } from './storage';
 import { guardStorage } from './storage-unavailable';
 import type { StorageGuard } from './storage-unavailable';
@@ -95,7 +94,7 @@ async function openSqliteStorage(filePath: string, lockWaitMs: number): Promise<
         quotes: createSqliteQuoteRepository(connection, writes, guardStorage),
         ...createSqliteRepositories(connection, writes, guard),
         createRateLimiter: (limiterOptions) => createSqliteRateLimiter(connection, writes, limiterOptions),
-        probe: () => probeSqlite(writes, file),
+        probe: () => probeSqlite(connection, file),
         close: async () => {
           await writes.close();
           connection.close();
@@ -113,19 +112,26 @@ async function openSqliteStorage(filePath: string, lockWaitMs: number): Promise<
  * its own transaction (a disk that cannot take it fails here, SQLITE_FULL or an I/O error). The
  * write lock held by another process is `busy`, not a failure: writes wait for it.
  */
-async function probeSqlite(writes: SqliteWrites, file: SqliteFileGuard): Promise<StorageHealth> {
+async function probeSqlite(connection: Database.Database, file: SqliteFileGuard): Promise<StorageHealth> {
   return guardStorage('take a write', async () => {
     file.check();
     file.checkFreeSpace();
+    // Its own short transaction on the storage's connection, outside the group commit: the batch
+    // holds no transaction between turns, and a batch waiting for the lock must not make /status
+    // wait with it. One slice of busy timeout, then `busy`.
     try {
-      // No waiting: a lock held by another process just now is `busy`, not an outage.
-      await writes.execute(
-        [{ sql: `INSERT INTO ${RATE_LIMIT_TABLE} (key, points, expire) VALUES ('health:probe', 0, ?) ON CONFLICT (key) DO UPDATE SET expire = excluded.expire`, params: [Date.now()] }],
-        { lockWaitMs: 0 },
-      );
+      connection.exec('BEGIN IMMEDIATE');
     } catch (error) {
       if (isSqliteBusy(error)) return { state: 'busy' };
       throw error;
+    }
+    try {
+      connection
+        .prepare(`INSERT INTO ${RATE_LIMIT_TABLE} (key, points, expire) VALUES ('health:probe', 0, ?) ON CONFLICT (key) DO UPDATE SET expire = excluded.expire`)
+        .run(Date.now());
+      connection.exec('COMMIT');
+    } finally {
+      if (connection.inTransaction) connection.exec('ROLLBACK');
     }
     return { state: 'ok' };
   });

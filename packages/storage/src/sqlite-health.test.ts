@@ -70,6 +70,34 @@ describe('the SQLite write lock held by another process', () => {
   });
 });
 
+describe('the health check while writes wait for the lock', () => {
+  it('says busy while writes wait for the lock, and the waiting writes are kept once it is free', async () => {
+    const database = createSqliteDatabase();
+    const storage = await database.open({ lockWaitMs: 5_000 });
+    const other = new Database(path.join(database.rootDir, 'data/shop.db'));
+    try {
+      other.exec('BEGIN IMMEDIATE');
+      const settled: string[] = [];
+      const waiting = storage.quotes.insert(quote('q_waiting')).then(() => settled.push('write'));
+      // Let the batch meet the lock and start waiting for it.
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      const health = storage.health().then((answer) => {
+        settled.push(`health ${answer.state}`);
+      });
+      await health;
+      expect(settled).toEqual(['health busy']);
+      other.exec('COMMIT');
+      await waiting;
+      expect(settled).toEqual(['health busy', 'write']);
+      await expect(storage.quotes.get('q_waiting', now)).resolves.toMatchObject({ id: 'q_waiting' });
+    } finally {
+      other.close();
+      await storage.close();
+      await database.drop();
+    }
+  });
+});
+
 // A real full disk: a 4 MiB tmpfs (needs root to mount, as CI runs; skipped elsewhere).
 function mountSmallDisk(dir: string): boolean {
   try {
