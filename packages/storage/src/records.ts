@@ -144,10 +144,23 @@ export interface RfqSubmissionRepository {
   list(options?: { limit?: number }): Promise<RfqSubmissionRecord[]>;
 }
 
-export function isPastRetention(expiresAt: Date, now: Date): boolean {
+function isPastRetention(expiresAt: Date, now: Date): boolean {
   return now.getTime() >= expiresAt.getTime() + RETENTION_DAYS * 86_400_000;
 }
 
 export function computeRetentionCutoff(now: Date): Date {
   return new Date(now.getTime() - RETENTION_DAYS * 86_400_000);
+}
+
+/** The row as read, or null once it is past retention (each repository's `get` answers this way). */
+export function keepWithinRetention<T extends { expiresAt: Date }>(row: T | null, now: Date): T | null {
+  return row !== null && !isPastRetention(row.expiresAt, now) ? row : null;
+}
+
+const DEFAULT_LIST_LIMIT = 100;
+const MAX_LIST_LIMIT = 1000;
+
+/** The number of rows a list returns: a whole number from 1 to 1000, 100 when not given. */
+export function clampListLimit(limit: number | undefined): number {
+  return Math.min(Math.max(Math.trunc(limit ?? DEFAULT_LIST_LIMIT), 1), MAX_LIST_LIMIT);
 }

@@ -6,7 +6,8 @@ import type { PrismaClient } from './generated/sqlite/client';
 import type { StorageGuard } from './storage-unavailable';
 import {
   computeRetentionCutoff,
-  isPastRetention,
+  clampListLimit,
+  keepWithinRetention,
   type HandoffRecord,
   type IdempotencyRepository,
   type HandoffRepository,
@@ -25,12 +26,6 @@ import {
 
 export type ShopPrismaClient = PrismaClient;
 
-const DEFAULT_LIST_LIMIT = 100;
-const MAX_LIST_LIMIT = 1000;
-
-function keepWithinRetention<T extends { expiresAt: Date }>(row: T | null, now: Date): T | null {
-  return row !== null && !isPastRetention(row.expiresAt, now) ? row : null;
-}
 
 export function createQuoteRepository(db: ShopPrismaClient, guardStorage: StorageGuard): QuoteRepository {
   return {
@@ -138,7 +133,7 @@ export function createRfqSubmissionRepository(db: ShopPrismaClient, guardStorage
       return { created: false, id: first.id };
     },
     async list(options = {}) {
-      const limit = Math.min(Math.max(Math.trunc(options.limit ?? DEFAULT_LIST_LIMIT), 1), MAX_LIST_LIMIT);
+      const limit = clampListLimit(options.limit);
       const rows: RfqSubmissionRecord[] = await guardStorage('list rfq submissions', () =>
         db.rfqSubmission.findMany({
           orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],

@@ -5,7 +5,7 @@
 // Values are written exactly as Prisma's SQLite adapter writes them (DateTime as ISO-8601 text with
 // +00:00), so Prisma's purge and any Prisma read see the same rows.
 import type Database from 'better-sqlite3';
-import { isPastRetention, type QuoteRecord, type QuoteRepository } from './records';
+import { keepWithinRetention, type QuoteRecord, type QuoteRepository } from './records';
 import type { SqliteWrites } from './sqlite-write-batch';
 import type { StorageGuard } from './storage-unavailable';
 
@@ -46,7 +46,7 @@ export function createSqliteQuoteRepository(connection: Database.Database, write
         request: row.request,
         schemaVersion: row.schema_version,
       };
-      return isPastRetention(record.expiresAt, now) ? null : record;
+      return keepWithinRetention(record, now);
     },
   };
 }

@@ -66,6 +66,21 @@ async function openFixture(database: TestDatabase): Promise<Fixture> {
   };
 }
 
+/** A fixture on a database of its own for the enclosing describe block, filled in before its tests. */
+function useFixture(): Fixture {
+  const fixture = {} as Fixture;
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    database = createSqliteDatabase();
+    Object.assign(fixture, await openFixture(database));
+  });
+  afterAll(async () => {
+    await fixture.close?.();
+    await database?.drop();
+  });
+  return fixture;
+}
+
 function makeDesign(id: string, quoteId: string, itemIndex: number, overrides: Partial<PlateDesignRecord> = {}): PlateDesignRecord {
   return { id, quoteId, itemIndex, createdAt: created, expiresAt: expires, design: `{"outline":{"width_in":${itemIndex + 10}},"id":"${id}"}`, schemaVersion: 2, ...overrides };
 }
@@ -92,19 +107,11 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe('repositories on SQLite without Prisma', () => {
-  let database: TestDatabase;
-  let fixture: Fixture;
+  const fixture = useFixture();
   let repos: SqliteRepositories;
 
-  beforeAll(async () => {
-    database = createSqliteDatabase();
-    fixture = await openFixture(database);
+  beforeAll(() => {
     repos = fixture.repos;
-  });
-
-  afterAll(async () => {
-    await fixture?.close();
-    await database?.drop();
   });
 
   it('keeps a handoff and its designs byte for byte, designs listed by quote id then item index', async () => {
@@ -248,18 +255,7 @@ describe('repositories on SQLite without Prisma', () => {
 });
 
 describe('rfq submissions listed on SQLite without Prisma', () => {
-  let database: TestDatabase;
-  let fixture: Fixture;
-
-  beforeAll(async () => {
-    database = createSqliteDatabase();
-    fixture = await openFixture(database);
-  });
-
-  afterAll(async () => {
-    await fixture?.close();
-    await database?.drop();
-  });
+  const fixture = useFixture();
 
   const ids = async (limit?: number) => (await fixture.repos.rfqSubmissions.list(limit === undefined ? {} : { limit })).map((row) => row.id);
 
@@ -293,21 +289,10 @@ describe('rfq submissions listed on SQLite without Prisma', () => {
 });
 
 describe('idempotency keys on SQLite without Prisma', () => {
-  let database: TestDatabase;
-  let fixture: Fixture;
+  const fixture = useFixture();
   const at = new Date('2026-03-02T10:00:00.000Z');
   const claim = (key: string, requestHash: string, now = at) => fixture.repos.idempotencyKeys.claim({ key, requestHash, now, keepMs: DAY_MS, staleMs: 60_000 });
   const later = (ms: number) => new Date(at.getTime() + ms);
-
-  beforeAll(async () => {
-    database = createSqliteDatabase();
-    fixture = await openFixture(database);
-  });
-
-  afterAll(async () => {
-    await fixture?.close();
-    await database?.drop();
-  });
 
   it('gives a new key to its first request, says a second one is still running, then replays the answer kept', async () => {
     await expect(claim('k1', 'h1')).resolves.toEqual({ claimed: true });
@@ -359,23 +344,12 @@ describe('idempotency keys on SQLite without Prisma', () => {
 });
 
 describe('purging expired rows on SQLite without Prisma', () => {
-  let database: TestDatabase;
-  let fixture: Fixture;
+  const fixture = useFixture();
   const now = new Date('2026-06-15T12:00:00.000Z');
   // Rows at the cutoff itself go, one millisecond later stay.
   const cutoff = addDays(now, -RETENTION_DAYS);
   const gone = { createdAt: addDays(cutoff, -7), expiresAt: cutoff };
   const kept = { createdAt: addDays(cutoff, -7), expiresAt: new Date(cutoff.getTime() + 1) };
-
-  beforeAll(async () => {
-    database = createSqliteDatabase();
-    fixture = await openFixture(database);
-  });
-
-  afterAll(async () => {
-    await fixture?.close();
-    await database?.drop();
-  });
 
   it('deletes what is past retention, counts each table, and keeps the rest and every submission', async () => {
     const { repos, raw } = fixture;
@@ -423,22 +397,17 @@ describe('purging expired rows on SQLite without Prisma', () => {
 });
 
 describe('rows written by Prisma and by these repositories on one SQLite file', () => {
-  let database: TestDatabase;
-  let fixture: Fixture;
+  const fixture = useFixture();
   let prisma: SqlitePrismaClient;
 
   beforeAll(async () => {
-    database = createSqliteDatabase();
-    fixture = await openFixture(database);
-    // The client open-storage.ts creates for SQLite, on the same file.
+    // Prisma's own SQLite client (what wrote the file before these repositories), on the same file.
     prisma = new SqlitePrismaClient({ adapter: new PrismaBetterSqlite3({ url: fixture.file }) });
     await prisma.$connect();
   });
 
   afterAll(async () => {
     await prisma?.$disconnect();
-    await fixture?.close();
-    await database?.drop();
   });
 
   /** Every column but the ids, with its SQLite storage class: the same instant must be the same bytes. */

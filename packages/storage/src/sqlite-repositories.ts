@@ -1,13 +1,14 @@
 // The repositories of a SQLite storage on better-sqlite3, so SQLite needs no Prisma client: reads
-// are statements prepared once on the main thread's connection, every write goes through
-// SqliteWrites (group commit, wherever the write connection lives). Behaviour and stored values are
+// are statements prepared once on the storage's connection, every write goes through SqliteWrites
+// (the group commit of sqlite-write-batch.ts). Behaviour and stored values are
 // those of the Prisma repositories in repositories.ts, so rows written by either read alike. Dates
 // are the fixed-width text toSqliteDateTime gives (always milliseconds, +00:00), so comparing them
 // as text, as the purge does, compares the instants.
 import type Database from 'better-sqlite3';
 import {
   computeRetentionCutoff,
-  isPastRetention,
+  clampListLimit,
+  keepWithinRetention,
   type HandoffRecord,
   type HandoffRepository,
   type IdempotencyRepository,
@@ -23,20 +24,12 @@ import {
 } from './records';
 import { toSqliteDateTime } from './sqlite-quotes';
 import type { SqliteStatement, SqliteWrites } from './sqlite-write-batch';
+import type { Storage } from './storage';
 import type { StorageGuard } from './storage-unavailable';
 
-export interface SqliteRepositories {
-  handoffs: HandoffRepository;
-  designs: PlateDesignRepository;
-  rfqLinks: RfqLinkRepository;
-  plateImports: PlateImportRepository;
-  rfqSubmissions: RfqSubmissionRepository;
-  idempotencyKeys: IdempotencyRepository;
-  purgeExpired(now: Date): Promise<PurgeCounts>;
-}
+/** The storage's repositories other than quotes (sqlite-quotes.ts), and its purge. */
+export type SqliteRepositories = Pick<Storage, 'handoffs' | 'designs' | 'rfqLinks' | 'plateImports' | 'rfqSubmissions' | 'idempotencyKeys' | 'purgeExpired'>;
 
-const DEFAULT_LIST_LIMIT = 100;
-const MAX_LIST_LIMIT = 1000;
 /** Rate-limit windows are purged an hour after they end. */
 const RATE_LIMIT_GRACE_MS = 3_600_000;
 
@@ -108,10 +101,6 @@ function toSubmission(row: SubmissionRow): RfqSubmissionRecord {
   };
 }
 
-function keepWithinRetention<T extends { expiresAt: Date }>(record: T | null, now: Date): T | null {
-  return record !== null && !isPastRetention(record.expiresAt, now) ? record : null;
-}
-
 /** The `changes` of a `run` statement's result. */
 function changesOf(result: unknown): number {
   const changes = typeof result === 'object' && result !== null ? (result as { changes?: unknown }).changes : undefined;
@@ -144,10 +133,7 @@ const CLAIM_IDEMPOTENCY_KEY = `INSERT INTO idempotency_keys (key, request_hash, 
      OR (idempotency_keys.status IS NULL AND idempotency_keys.created_ms <= ?)
   RETURNING key`;
 
-/**
- * `connection` is only read (each statement prepared here, once); every write goes through `writes`,
- * so the write connection may live on another thread.
- */
+/** Reads run on `connection` (each statement prepared here, once); every write goes through `writes`. */
 export function createSqliteRepositories(connection: Database.Database, writes: SqliteWrites, guard: StorageGuard): SqliteRepositories {
   // Numbers as numbers, whatever the connection's default for integers.
   const prepare = <P extends unknown[], R>(sql: string) => connection.prepare<P, R>(sql).safeIntegers(false);
@@ -237,7 +223,7 @@ export function createSqliteRepositories(connection: Database.Database, writes: 
       return { created: false, id: first.id };
     },
     async list(options = {}) {
-      const limit = Math.min(Math.max(Math.trunc(options.limit ?? DEFAULT_LIST_LIMIT), 1), MAX_LIST_LIMIT);
+      const limit = clampListLimit(options.limit);
       // Prisma refuses a NaN `take` as a mistake of the caller, not as an outage; so does this.
       if (Number.isNaN(limit)) throw new RangeError(`list limit must be a number, got ${String(options.limit)}`);
       const rows = await guard('list rfq submissions', async () => selectSubmissions.all(limit));
