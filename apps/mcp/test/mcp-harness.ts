@@ -99,6 +99,23 @@ export interface RestBeside {
   close(): Promise<void>;
 }
 
+/**
+ * The MCP app and the REST app beside it on the same database, for the whole test file: started
+ * before its tests, closed after them (read `apps.mcp` and `apps.rest` inside tests and hooks).
+ */
+export function useMcpWithRest(): { mcp: McpTestApp; rest: RestBeside } {
+  const apps = {} as { mcp: McpTestApp; rest: RestBeside };
+  beforeAll(async () => {
+    apps.mcp = await startMcpTestApp();
+    apps.rest = await startRestBeside(apps.mcp);
+  });
+  afterAll(async () => {
+    await apps.rest?.close();
+    await apps.mcp?.close();
+  });
+  return apps;
+}
+
 /** The REST app as a second process would run it: its own runtime on the MCP app's database and limit store. */
 export async function startRestBeside(mcp: McpTestApp): Promise<RestBeside> {
   const config = readConfig(mcp.env);

@@ -3,20 +3,10 @@
 // server/discover, and search_products paging like GET /products.
 import { MaterialList } from '@shop/contracts';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { CLIENTS, connectV2, startMcpTestApp, startRestBeside } from './mcp-harness';
-import type { McpTestApp, RestBeside, TestClient } from './mcp-harness';
+import { CLIENTS, connectV2, startMcpTestApp, useMcpWithRest } from './mcp-harness';
+import type { McpTestApp, TestClient } from './mcp-harness';
 
-let mcp: McpTestApp;
-let rest: RestBeside;
-
-beforeAll(async () => {
-  mcp = await startMcpTestApp();
-  rest = await startRestBeside(mcp);
-});
-afterAll(async () => {
-  await rest?.close();
-  await mcp?.close();
-});
+const apps = useMcpWithRest();
 
 interface PropertyDoc {
   path: string;
@@ -44,7 +34,7 @@ describe.each(CLIENTS)('%s', (_name, connect) => {
   let client: TestClient;
 
   beforeAll(async () => {
-    client = await connect(mcp.url);
+    client = await connect(apps.mcp.url);
   });
   afterAll(() => client?.close());
 
@@ -104,7 +94,7 @@ describe.each(CLIENTS)('%s', (_name, connect) => {
     do {
       const reply = await client.callTool('search_products', { limit: 3, ...(cursor === undefined ? {} : { cursor }) });
       expect(reply.isError).toBe(false);
-      const viaRest = await rest.request('GET', `/products?limit=3${cursor === undefined ? '' : `&cursor=${encodeURIComponent(cursor)}`}`);
+      const viaRest = await apps.rest.request('GET', `/products?limit=3${cursor === undefined ? '' : `&cursor=${encodeURIComponent(cursor)}`}`);
       expect(reply.json.data.map((product: { slug: string }) => product.slug)).toEqual(viaRest.json.data.map((product: { slug: string }) => product.slug));
       expect(reply.json.next_cursor).toBe(viaRest.json.next_cursor);
       expect(reply.json.data.length).toBeLessThanOrEqual(3);
@@ -112,7 +102,7 @@ describe.each(CLIENTS)('%s', (_name, connect) => {
       cursor = reply.json.has_more ? reply.json.next_cursor : undefined;
       pages += 1;
     } while (cursor !== undefined);
-    const all = await rest.request('GET', '/products?limit=50');
+    const all = await apps.rest.request('GET', '/products?limit=50');
     expect(seen).toEqual(all.json.data.map((product: { slug: string }) => product.slug));
     expect(pages).toBe(Math.ceil(seen.length / 3));
   });
@@ -123,7 +113,7 @@ describe.each(CLIENTS)('%s', (_name, connect) => {
     expect(tooMany.json.error).toMatchObject({ code: 'parameter_invalid', param: 'limit' });
     const first = await client.callTool('search_products', { limit: 2 });
     const other = await client.callTool('search_products', { limit: 2, division: 'farm', cursor: first.json.next_cursor });
-    const viaRest = await rest.request('GET', `/products?limit=2&division=farm&cursor=${encodeURIComponent(first.json.next_cursor)}`);
+    const viaRest = await apps.rest.request('GET', `/products?limit=2&division=farm&cursor=${encodeURIComponent(first.json.next_cursor)}`);
     expect(other.isError).toBe(true);
     expect(other.json.error.code).toBe(viaRest.json.error.code);
     expect(other.json.error.message).toBe(viaRest.json.error.message);
@@ -133,7 +123,7 @@ describe.each(CLIENTS)('%s', (_name, connect) => {
 describe('server/discover', () => {
   it('lists every revision the server speaks, with the capabilities and the instructions', async () => {
     const client = new Client({ name: 'discover', version: '1' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
-    await client.connect(new StreamableHTTPClientTransport(new URL(mcp.url)));
+    await client.connect(new StreamableHTTPClientTransport(new URL(apps.mcp.url)));
     try {
       const discovered = await client.discover();
       expect(discovered.supportedVersions).toEqual(['2026-07-28', '2025-11-25', '2025-06-18']);

@@ -1,25 +1,15 @@
 import { PlateImport, Quote } from '@shop/contracts';
 import { bracketDxf, bracketTyped } from '../../rest/test/fixtures';
-import { CLIENTS, startMcpTestApp, startRestBeside } from './mcp-harness';
-import type { McpTestApp, RestBeside, TestClient } from './mcp-harness';
+import { CLIENTS, useMcpWithRest } from './mcp-harness';
+import type { TestClient } from './mcp-harness';
 
-let mcp: McpTestApp;
-let rest: RestBeside;
-
-beforeAll(async () => {
-  mcp = await startMcpTestApp();
-  rest = await startRestBeside(mcp);
-});
-afterAll(async () => {
-  await rest?.close();
-  await mcp?.close();
-});
+const apps = useMcpWithRest();
 
 describe.each(CLIENTS)('%s', (_name, connect) => {
   let client: TestClient;
 
   beforeAll(async () => {
-    client = await connect(mcp.url);
+    client = await connect(apps.mcp.url);
   });
   afterAll(() => client?.close());
 
@@ -38,7 +28,7 @@ describe.each(CLIENTS)('%s', (_name, connect) => {
     expect([fromDrawing.unit_amount_cents, fromDrawing.amount_cents]).toEqual([fromJson.unit_amount_cents, fromJson.amount_cents]);
 
     // The import is the REST app's too: the same id quotes over POST /quotes.
-    const overRest = await rest.request('POST', '/quotes', { items: [{ kind: 'plate', material: 'mild_steel', thickness_in: 0.1345, import_id: found.id, quantity: 10 }] });
+    const overRest = await apps.rest.request('POST', '/quotes', { items: [{ kind: 'plate', material: 'mild_steel', thickness_in: 0.1345, import_id: found.id, quantity: 10 }] });
     expect(overRest.status).toBe(201);
     expect(overRest.json.items[0].amount_cents).toBe(fromDrawing.amount_cents);
   });

@@ -1,27 +1,17 @@
 import { Handoff, MaterialList, ProductList, Quote, RfqLink } from '@shop/contracts';
 import { blockedPlate, kitProduct, typicalPlate } from './fixtures';
-import { CLIENTS, startMcpTestApp, startRestBeside } from './mcp-harness';
-import type { McpTestApp, RestBeside, TestClient } from './mcp-harness';
+import { CLIENTS, useMcpWithRest } from './mcp-harness';
+import type { TestClient } from './mcp-harness';
 
 const TOOLS = ['list_materials', 'search_products', 'import_dxf', 'quote_plate', 'quote_product', 'get_quote', 'create_handoff_link', 'create_rfq_link'];
 
-let mcp: McpTestApp;
-let rest: RestBeside;
-
-beforeAll(async () => {
-  mcp = await startMcpTestApp();
-  rest = await startRestBeside(mcp);
-});
-afterAll(async () => {
-  await rest?.close();
-  await mcp?.close();
-});
+const apps = useMcpWithRest();
 
 describe.each(CLIENTS)('%s', (_name, connect) => {
   let client: TestClient;
 
   beforeAll(async () => {
-    client = await connect(mcp.url);
+    client = await connect(apps.mcp.url);
   });
   afterAll(() => client?.close());
 
@@ -60,7 +50,7 @@ describe.each(CLIENTS)('%s', (_name, connect) => {
     expect(quoted.structuredContent).toEqual(quoted.json);
 
     const read = await client.callTool('get_quote', { quote_id: quote.id });
-    const viaRest = await rest.request('GET', `/quotes/${quote.id}`);
+    const viaRest = await apps.rest.request('GET', `/quotes/${quote.id}`);
     expect(viaRest.status).toBe(200);
     expect(read.text).toBe(viaRest.text);
     expect(read.text).toBe(quoted.text);
@@ -79,13 +69,13 @@ describe('tool results equal the REST bodies', () => {
   let client: TestClient;
 
   beforeAll(async () => {
-    client = await CLIENTS[0]![1](mcp.url);
+    client = await CLIENTS[0]![1](apps.mcp.url);
   });
   afterAll(() => client?.close());
 
   it('list_materials answers the body of GET /materials', async () => {
     const reply = await client.callTool('list_materials');
-    const viaRest = await rest.request('GET', '/materials');
+    const viaRest = await apps.rest.request('GET', '/materials');
     expect(reply.text).toBe(viaRest.text);
     expect(MaterialList.parse(reply.structuredContent).data.map((m) => m.id)).toEqual(['mild_steel', 'stainless_304', 'stainless_316', 'aluminum_6061']);
   });
@@ -95,7 +85,7 @@ describe('tool results equal the REST bodies', () => {
     const body = ProductList.parse(reply.structuredContent);
     expect(body.data.map((p) => p.slug)).toEqual(['round-bale-feeder']);
     // The REST list, without the design tier (design packages are not sold through the tool server).
-    const viaRest = ProductList.parse((await rest.request('GET', '/products?search=feeder%20bale')).json);
+    const viaRest = ProductList.parse((await apps.rest.request('GET', '/products?search=feeder%20bale')).json);
     expect(viaRest.data[0]!.tiers.map((t) => t.kind)).toEqual(['design', 'kit', 'welded']);
     const withoutDesign = { ...viaRest, data: viaRest.data.map((p) => ({ ...p, tiers: p.tiers.filter((t) => t.kind !== 'design') })) };
     expect(reply.text).toBe(JSON.stringify(withoutDesign));
@@ -104,7 +94,7 @@ describe('tool results equal the REST bodies', () => {
   it('search_products by division lists only that division', async () => {
     const reply = await client.callTool('search_products', { division: 'trailer' });
     const body = ProductList.parse(reply.structuredContent);
-    const all = ProductList.parse((await rest.request('GET', '/products?limit=50')).json);
+    const all = ProductList.parse((await apps.rest.request('GET', '/products?limit=50')).json);
     expect(all.has_more).toBe(false);
     const trailer = all.data.filter((p) => p.division === 'trailer').map((p) => p.slug);
     expect(trailer.length).toBeGreaterThan(0);
@@ -114,7 +104,7 @@ describe('tool results equal the REST bodies', () => {
 
   it('quote_product prices a kit like POST /quotes prices the same item', async () => {
     const reply = await client.callTool('quote_product', kitProduct({ quantity_options: [4] }));
-    const viaRest = await rest.request('POST', '/quotes', { items: [{ kind: 'product', ...kitProduct({ quantity_options: [4] }) }] });
+    const viaRest = await apps.rest.request('POST', '/quotes', { items: [{ kind: 'product', ...kitProduct({ quantity_options: [4] }) }] });
     const tool = Quote.parse(reply.json);
     const http = Quote.parse(viaRest.json);
     expect(tool.status).toBe('ready');
@@ -127,7 +117,7 @@ describe('tool results equal the REST bodies', () => {
 
   it('a quote made by quote_plate is byte-identical to one made by POST /quotes but for its id', async () => {
     const reply = await client.callTool('quote_plate', typicalPlate());
-    const viaRest = await rest.request('POST', '/quotes', { items: [{ kind: 'plate', ...typicalPlate() }] });
+    const viaRest = await apps.rest.request('POST', '/quotes', { items: [{ kind: 'plate', ...typicalPlate() }] });
     expect(viaRest.status).toBe(201);
     const id = (reply.json as { id: string }).id;
     expect(reply.text.replaceAll(id, 'q_ID')).toBe(viaRest.text.replaceAll(viaRest.json.id, 'q_ID'));
@@ -144,14 +134,14 @@ describe('tool results equal the REST bodies', () => {
 
   it('get_quote reads an expired quote with status expired', async () => {
     const made = await client.callTool('quote_product', kitProduct());
-    mcp.clock.advanceDays(8);
+    apps.mcp.clock.advanceDays(8);
     try {
       const read = await client.callTool('get_quote', { quote_id: made.json.id });
       expect(read.isError).toBe(false);
       expect(read.json.status).toBe('expired');
       expect(read.text).toBe(made.text.replace('"status":"ready"', '"status":"expired"'));
     } finally {
-      mcp.clock.advanceDays(-8);
+      apps.mcp.clock.advanceDays(-8);
     }
   });
 
@@ -184,7 +174,7 @@ describe('tool results equal the REST bodies', () => {
 
 describe('tool annotations', () => {
   it('mark the reading tools read-only and idempotent, and the others as creating without destroying', async () => {
-    const client = await CLIENTS[0]![1](mcp.url);
+    const client = await CLIENTS[0]![1](apps.mcp.url);
     try {
       const annotations = Object.fromEntries((await client.listTools()).map((tool) => [tool.name, tool.annotations]));
       for (const name of ['list_materials', 'search_products', 'get_quote']) {
