@@ -73,7 +73,7 @@ export function interpolateCut(rows: readonly CutRow[], thicknessIn: number): { 
 }
 
 /** The price of a pound of a material at a thickness: its index row, the shop's cost and the price it is sold at. */
-export function priceMaterial(tables: PriceTables, material: MaterialId, thicknessIn: number): { indexUsdPerLb: number; index: string; costCentsPerLb: number; priceCentsPerLb: number } {
+function priceMaterial(tables: PriceTables, material: MaterialId, thicknessIn: number): { indexUsdPerLb: number; index: string; costCentsPerLb: number; priceCentsPerLb: number } {
   const table = tables.materials;
   const row = table.rows[material];
   let basis = row.basis[0];

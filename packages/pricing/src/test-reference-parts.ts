@@ -23,7 +23,7 @@ export const SMALL_BRACKET = {
   holes: [{ kind: 'single', x_in: 1.5, y_in: 1, diameter_in: 0.3125 }],
 } satisfies ReferencePart['part'];
 
-export const REFERENCE_PARTS: readonly ReferencePart[] = [
+const REFERENCE_PARTS: readonly ReferencePart[] = [
   {
     name: 'Small bracket 3 x 2 in, 10 ga mild steel, 1 hole',
     part: SMALL_BRACKET,
