@@ -52,8 +52,9 @@ export function fitsSheet(widthIn: number, heightIn: number, sheetWidthIn: numbe
 
 /** Nests `quantity` rectangles of width x height (inches) on the sheets; quantity >= 1. */
 export function nestRectangles(widthIn: number, heightIn: number, quantity: number, rules: NestingRules): Nest {
-  const sheetArea = rules.sheetWidthIn * rules.sheetHeightIn;
-  const sheet = { sheetWidthIn: rules.sheetWidthIn, sheetHeightIn: rules.sheetHeightIn };
+  const sheetWidthIn = rules.sheetWidthIn;
+  const sheetHeightIn = rules.sheetHeightIn;
+  const sheetArea = sheetWidthIn * sheetHeightIn;
   const upright = grid(widthIn, heightIn, rules);
   const turned = grid(heightIn, widthIn, rules);
   const uprightCount = upright.across * upright.along;
@@ -62,8 +63,8 @@ export function nestRectangles(widthIn: number, heightIn: number, quantity: numb
   const perSheet = Math.max(uprightCount, turnedCount);
   if (perSheet === 0) {
     // Fits the sheet but not inside its margins: one piece per sheet, each sheet charged whole.
-    return { ...sheet, perSheet: 1, sheets: quantity, rotated: false, chargedAreaIn2: quantity * sheetArea };
+    return { sheetWidthIn, sheetHeightIn, perSheet: 1, sheets: quantity, rotated: false, chargedAreaIn2: quantity * sheetArea };
   }
   const sheets = Math.ceil(quantity / perSheet);
-  return { ...sheet, perSheet, sheets, rotated, chargedAreaIn2: (quantity * sheetArea) / perSheet };
+  return { sheetWidthIn, sheetHeightIn, perSheet, sheets, rotated, chargedAreaIn2: (quantity * sheetArea) / perSheet };
 }
