@@ -87,7 +87,7 @@ describe.each(BACKENDS)('plate imports on %s', (backend) => {
     const found = PlateImport.parse((await upload(file)).json);
     expect(found).toMatchObject({ units: 'mm', width_in: 6, height_in: 4, counts: { holes: 4, cutouts: 1 }, issues: [] });
     const quote = Quote.parse((await app.http.request('POST', '/api/v1/quotes', { body: { items: [{ kind: 'plate', material: 'stainless_304', thickness_in: 0.1875, import_id: found.id }] } })).json);
-    expect(quote.items[0]).toMatchObject({ status: 'ready', description: expect.stringMatching(/^Plate 6 x 4 in \d+-corner outline, 3\/16 in 304 stainless, 4 holes, 1 cut-out, \d+ per 60 x 120 in sheet$/) });
+    expect(quote.items[0]).toMatchObject({ status: 'ready', description: expect.stringMatching(/^Plate 6 x 4 in \d+-corner outline, 3\/16 in 304 stainless, 4 holes, 1 cut-out, [\d,]+ per \d+ x \d+ in sheet$/) });
   });
 
   it('gives the part as priced back as a DXF that imports to the same price', async () => {

@@ -1,6 +1,7 @@
 import { Material, PlateItem, Product, Profile, ServiceError } from '@shop/contracts';
 import { analyzePlate } from '@shop/geometry';
 import { createCatalog } from './create-catalog';
+import { interpolateCut } from './plate-stock';
 import { PRICE_TABLES } from './price-book';
 
 const catalog = createCatalog({ shopUrl: 'https://shop.example.ca/' });
@@ -85,18 +86,40 @@ describe('materials', () => {
 });
 
 describe('plate stock', () => {
-  it('interpolates feed and pierce time between cut-table rows', () => {
-    // 12 ga mild steel 0.1046 sits 0.0446/0.075 of the way from the 0.060 row to the 0.135 row:
-    // feed 1800 - 0.594667 x 1130 = 1128.03 in/min, pierce 0.01 + 0.594667 x 0.09 = 0.06352 s.
+  it('interpolates feed and pierce time between the chart rows', () => {
+    // 12 ga mild steel, 0.1046 in (2.66 mm), sits 0.65736 of the way from the 2 mm row (0.0787 in, 236 in/min,
+    // 0.3 s) to the 3 mm row (0.1181 in, 150 in/min, 0.5 s): feed 236 - 0.65736 x 86 = 179.47 in/min,
+    // pierce 0.3 + 0.65736 x 0.2 = 0.4315 s.
     const stock = catalog.findPlateStock('mild_steel', 0.1046);
-    expect(stock?.feedInPerMin).toBeCloseTo(1128.0267, 3);
-    expect(stock?.pierceSeconds).toBeCloseTo(0.06352, 5);
+    expect(stock?.feedInPerMin).toBeCloseTo(179.4670, 3);
+    expect(stock?.pierceSeconds).toBeCloseTo(0.431472, 5);
   });
 
-  it('uses a row as given when the thickness is on it and the end row past the table', () => {
-    expect(catalog.findPlateStock('mild_steel', 0.25)).toMatchObject({ feedInPerMin: 180, pierceSeconds: 0.4 });
-    expect(catalog.findPlateStock('stainless_304', 0.05)).toMatchObject({ feedInPerMin: 1180, pierceSeconds: 0.1 });
-    expect(catalog.findPlateStock('mild_steel', 2)).toMatchObject({ feedInPerMin: 35, pierceSeconds: 10, laserCut: false });
+  it('uses a row as given when the thickness is on it and the end row outside the table', () => {
+    expect(interpolateCut(catalog.priceTables.cutting.rows.mild_steel, 0.4724)).toEqual({ feedInPerMin: 47, pierceSeconds: 2.5 });
+    // 20 ga stainless (0.0375 in) is thinner than the chart's 1 mm row; 2 in mild steel thicker than its 25 mm row.
+    expect(catalog.findPlateStock('stainless_304', 0.0375)).toMatchObject({ feedInPerMin: 1772, pierceSeconds: 0.2 });
+    expect(catalog.findPlateStock('mild_steel', 2)).toMatchObject({ feedInPerMin: 12, pierceSeconds: 6, laserCut: false });
+  });
+
+  it('sells a pound of plate at its index x USD to CAD x the service-centre multiplier, with the remnant allowance and margin', () => {
+    // Mild steel sheet (to 10 ga) follows hot-rolled coil, USD 0.4475/lb; plate from 3/16 in the plate index, 0.5125.
+    expect(catalog.findPlateStock('mild_steel', 0.1345)).toMatchObject({ indexUsdPerLb: 0.4475 });
+    expect(catalog.findPlateStock('mild_steel', 0.1345)?.costCentsPerLb).toBeCloseTo(0.4475 * 1.38 * 2.5 * 100, 9);
+    expect(catalog.findPlateStock('mild_steel', 0.1875)?.costCentsPerLb).toBeCloseTo(176.8125, 9);
+    // Sold: cost x 1.20 x 1.30.
+    expect(catalog.findPlateStock('mild_steel', 0.25)?.priceCentsPerLb).toBeCloseTo(275.8275, 9);
+    expect(catalog.findPlateStock('stainless_304', 0.25)?.priceCentsPerLb).toBeCloseTo(1.905 * 1.38 * 1.7 * 100 * 1.56, 9);
+    expect(catalog.findPlateStock('stainless_316', 0.25)?.priceCentsPerLb).toBeCloseTo(2.562 * 1.38 * 1.7 * 100 * 1.56, 9);
+    expect(catalog.findPlateStock('aluminum_6061', 0.25)?.priceCentsPerLb).toBeCloseTo(2.182 * 1.38 * 1.85 * 100 * 1.56, 9);
+  });
+
+  it('stocks 48 x 96, 60 x 120 and 60 x 144 in sheets, 316 only the first two', () => {
+    const sizes = (material: Parameters<typeof catalog.findPlateStock>[0]) => catalog.findPlateStock(material, 0.25)?.sheets.map((s) => `${s.widthIn} x ${s.heightIn}`);
+    expect(sizes('mild_steel')).toEqual(['48 x 96', '60 x 120', '60 x 144']);
+    expect(sizes('stainless_316')).toEqual(['48 x 96', '60 x 120']);
+    // The checks let through parts up to 60 x 120 in, which every material stocks.
+    expect(catalog.plateRules('stainless_316', 0.25)).toMatchObject({ sheetWidthIn: 60, sheetHeightIn: 120 });
   });
 
   it('bends mild steel to 1/2 in, stainless to 3/8 in and never 6061-T6', () => {

@@ -6,7 +6,7 @@ export { decodeCursor, encodeCursor } from './paging';
 export { interpolateCut } from './plate-stock';
 export type { PlateStock } from './plate-stock';
 export { PRICE_BOOK, PRICE_TABLES, PriceBookSchema, loadPriceBook } from './price-book';
-export type { BillRates, LoadedPriceBook, PriceBook, ProductBill } from './price-book';
+export type { BillRates, BoughtItemPrice, LoadedPriceBook, PriceBook, ProductBill } from './price-book';
 export type {
   BendRunRow,
   BendingTable,
@@ -17,11 +17,13 @@ export type {
   LeadTimeRules,
   ProductLeadTimeRules,
   MaterialPrice,
+  PriceBasisRow,
   MaterialPriceTable,
   NestingTable,
   PriceSource,
   PriceTables,
-  SheetTable,
+  SheetSize,
+  SheetsTable,
   ShopRates,
 } from './price-tables';
 export { PRODUCT_ENTRIES } from './products';

@@ -1,7 +1,7 @@
 // Everything pricing needs about one material at one thickness, worked out once when the catalog is made.
 import type { LeadTime, MaterialId, ThicknessOffer } from '@shop/contracts';
 import type { PlateRules } from '@shop/geometry';
-import type { CutRow, PriceTables } from './price-tables';
+import type { CutRow, PriceTables, SheetSize } from './price-tables';
 import type { MaterialStock, ThicknessStock } from './materials';
 
 export interface PlateStock {
@@ -16,7 +16,15 @@ export interface PlateStock {
   /** False past the press brake's limit, or for a material that is not bent. */
   bendable: boolean;
   densityLbPerIn3: number;
+  /** The index this thickness follows, USD a pound, and what it is. */
+  indexUsdPerLb: number;
+  index: string;
+  /** What a pound costs the shop: index x USD to CAD x the service-centre multiplier, in cents (not rounded). */
+  costCentsPerLb: number;
+  /** What a pound of the sheet a job takes is sold at: the cost with the remnant allowance and the margin (not rounded). */
   priceCentsPerLb: number;
+  /** The sheets this material is stocked in. */
+  sheets: readonly SheetSize[];
   feedInPerMin: number;
   pierceSeconds: number;
   bendSecondsPerBend: number;
@@ -28,10 +36,10 @@ export interface PlateStock {
 }
 
 export function buildPlateRules(tables: PriceTables): PlateRules {
-  const { dfm, sheet } = tables;
+  const { dfm, sheets } = tables;
   return {
-    sheetWidthIn: sheet.widthIn,
-    sheetHeightIn: sheet.heightIn,
+    sheetWidthIn: sheets.largestPart.widthIn,
+    sheetHeightIn: sheets.largestPart.heightIn,
     minPartSizeIn: dfm.minPartSizeIn,
     webThicknessRatio: dfm.webThicknessRatio,
     minWebIn: dfm.minWebIn,
@@ -64,6 +72,18 @@ export function interpolateCut(rows: readonly CutRow[], thicknessIn: number): { 
   return { feedInPerMin: last.feedInPerMin, pierceSeconds: last.pierceSeconds };
 }
 
+/** The price of a pound of a material at a thickness: its index row, the shop's cost and the price it is sold at. */
+function priceMaterial(tables: PriceTables, material: MaterialId, thicknessIn: number): { indexUsdPerLb: number; index: string; costCentsPerLb: number; priceCentsPerLb: number } {
+  const table = tables.materials;
+  const row = table.rows[material];
+  let basis = row.basis[0];
+  for (const step of row.basis) if (thicknessIn >= step.fromThicknessIn) basis = step;
+  if (!basis) throw new Error(`The price book has no price basis for ${material}.`);
+  const costCentsPerLb = basis.indexUsdPerLb * table.usdToCad * row.serviceCentreMultiplier * 100;
+  const priceCentsPerLb = costCentsPerLb * (1 + table.remnantAllowancePercent / 100) * (1 + table.marginPercent / 100);
+  return { indexUsdPerLb: basis.indexUsdPerLb, index: basis.index, costCentsPerLb, priceCentsPerLb };
+}
+
 function findBendSeconds(tables: PriceTables, thicknessIn: number): number {
   for (const step of tables.bending.run) if (thicknessIn <= step.upToThicknessIn) return step.secondsPerBend;
   const last = tables.bending.run[tables.bending.run.length - 1];
@@ -93,6 +113,7 @@ function describeStockLeadTime(tables: PriceTables, stock: { carried: boolean; l
 
 export function buildPlateStock(tables: PriceTables, material: MaterialStock, thickness: ThicknessStock, rules: PlateRules): PlateStock {
   const price = tables.materials.rows[material.id];
+  const sold = priceMaterial(tables, material.id, thickness.thicknessIn);
   const laserCut = thickness.thicknessIn <= tables.laser.maxThicknessIn[material.id];
   const bendLimit = tables.bending.maxThicknessIn[material.id];
   const cut = interpolateCut(tables.cutting.rows[material.id], thickness.thicknessIn);
@@ -107,7 +128,8 @@ export function buildPlateStock(tables: PriceTables, material: MaterialStock, th
     bendable,
     millCertificate: material.millCertificate,
     densityLbPerIn3: price.densityLbPerIn3,
-    priceCentsPerLb: price.priceCentsPerLb,
+    ...sold,
+    sheets: tables.sheets.stocked[material.id],
     feedInPerMin: cut.feedInPerMin,
     pierceSeconds: cut.pierceSeconds,
     bendSecondsPerBend: findBendSeconds(tables, thickness.thicknessIn),

@@ -40,11 +40,17 @@ describe('the price book', () => {
   });
 
   it.each([
-    ['a feed that rises with thickness', (book: Record<string, any>) => (book.cutting.rows.mild_steel[3][1] = 400), /cutting\.rows\.mild_steel\.3: row 3: the feed must fall as the plate gets thicker \(400 in\/min at 0\.25 in after 320 at 0\.1875 in\)/],
+    ['a feed that rises with thickness', (book: Record<string, any>) => (book.cutting.rows.mild_steel[3][1] = 400), /cutting\.rows\.mild_steel\.3: row 3: the feed must fall as the plate gets thicker \(400 in\/min at 0\.1575 in after 150 at 0\.1181 in\)/],
+    ['a pierce time that falls with thickness', (book: Record<string, any>) => (book.cutting.rows.aluminum_6061[5][2] = 0.1), /cutting\.rows\.aluminum_6061\.5: row 5: the pierce time must not fall as the plate gets thicker \(0\.1 s at 0\.2362 in after 0\.8 s at 0\.1969 in\)/],
+    ['a price basis that does not start at 0 in', (book: Record<string, any>) => (book.materials.rows.mild_steel.basis[0].fromThicknessIn = 0.1), /materials\.rows\.mild_steel\.basis\.0\.fromThicknessIn: the first basis row starts at 0 in/],
+    ['a material without a service-centre multiplier', (book: Record<string, any>) => delete book.materials.rows.stainless_304.serviceCentreMultiplier, /materials\.rows\.stainless_304\.serviceCentreMultiplier/],
+    ['a margin past 100%', (book: Record<string, any>) => (book.materials.marginPercent = 150), /materials\.marginPercent/],
+    ['no sheet that holds the largest part', (book: Record<string, any>) => (book.sheets.stocked.stainless_316 = [[48, 96], [60, 100]]), /sheets\.stocked\.stainless_316: no stainless_316 sheet holds the largest part, 60 x 120 in/],
+    ['a bill line naming an item the table does not price', (book: Record<string, any>) => (book.products.bills['welding-cart'].bought[0].item = 'unobtainium'), /products\.bills\.welding-cart\.bought\.0\.item: names the bought item "unobtainium", which products\.boughtItems does not price/],
     ['negative money', (book: Record<string, any>) => (book.shop.minimumItemCents = -1), /shop\.minimumItemCents: .*>=0/],
-    ['money in fractions of a cent', (book: Record<string, any>) => (book.materials.rows.mild_steel.priceCentsPerLb = 1.5), /materials\.rows\.mild_steel\.priceCentsPerLb/],
+    ['money in fractions of a cent', (book: Record<string, any>) => (book.shop.minimumPieceCents = 1.5), /shop\.minimumPieceCents/],
     ['a table without a source', (book: Record<string, any>) => delete book.laser.source, /laser\.source/],
-    ['a source the book does not define', (book: Record<string, any>) => (book.sheet.source = ['nowhere']), /sheet names the source "nowhere", which the book does not define/],
+    ['a source the book does not define', (book: Record<string, any>) => (book.sheets.source = ['nowhere']), /sheets names the source "nowhere", which the book does not define/],
     ['a source without a date', (book: Record<string, any>) => delete book.sources.matweb.date, /sources\.matweb\.date/],
     ['a source with neither a url nor a document', (book: Record<string, any>) => delete book.sources.matweb.url, /sources\.matweb: a source needs a url or a document/],
     ['a version that is not a date and serial', (book: Record<string, any>) => (book.version = 'latest'), /version: a version is the date the book was changed and a serial/],
@@ -52,7 +58,7 @@ describe('the price book', () => {
     ['a kit price without a bill', (book: Record<string, any>) => delete book.products.bills['welding-cart'], /products\.bills\.welding-cart: welding-cart has a kit price but no bill/],
     ['a welded price whose bill has no welding', (book: Record<string, any>) => (book.products.bills['welding-cart'].welded = null), /welding-cart has a welded price but its bill has no welded part/],
     ['a bill plate the contract refuses', (book: Record<string, any>) => (book.products.bills['welding-cart'].plates[0].part.thickness_in = -1), /products\.bills\.welding-cart\.plates\.0\.part: is not a plate: thickness_in/],
-    ['a bought line in fractions of a cent', (book: Record<string, any>) => (book.products.bills['welding-cart'].bought[0].unitCents = 3.5), /products\.bills\.welding-cart\.bought\.0\.unitCents/],
+    ['a bought item in fractions of a cent', (book: Record<string, any>) => (book.products.boughtItems['caster-5'].unitCents = 3.5), /products\.boughtItems\.caster-5/],
   ])('refuses a book with %s, naming where', (_name, edit, message) => {
     expect(() => loadPriceBook(bookWith(edit))).toThrow(message);
   });

@@ -5,7 +5,7 @@
 import { MATERIAL_IDS, PlateItem, TIER_KINDS, z } from '@shop/contracts';
 import type { MaterialId } from '@shop/contracts';
 import bundled from './price-book.json';
-import type { CutRow, PriceSource, PriceTables } from './price-tables';
+import type { CutRow, PriceSource, PriceTables, SheetSize } from './price-tables';
 
 const cents = z.int().min(0).describe('CAD cents');
 const positive = z.number().positive();
@@ -24,10 +24,11 @@ const CutRows = z
   .min(1)
   .superRefine((rows, ctx) => {
     for (let i = 1; i < rows.length; i += 1) {
-      const [thickness, feed] = rows[i]!;
-      const [previousThickness, previousFeed] = rows[i - 1]!;
+      const [thickness, feed, pierce] = rows[i]!;
+      const [previousThickness, previousFeed, previousPierce] = rows[i - 1]!;
       if (thickness <= previousThickness) ctx.addIssue({ code: 'custom', message: `row ${i}: thicknesses must rise (${thickness} after ${previousThickness})`, path: [i] });
       if (feed >= previousFeed) ctx.addIssue({ code: 'custom', message: `row ${i}: the feed must fall as the plate gets thicker (${feed} in/min at ${thickness} in after ${previousFeed} at ${previousThickness} in)`, path: [i] });
+      if (pierce < previousPierce) ctx.addIssue({ code: 'custom', message: `row ${i}: the pierce time must not fall as the plate gets thicker (${pierce} s at ${thickness} in after ${previousPierce} s at ${previousThickness} in)`, path: [i] });
     }
   });
 
@@ -37,8 +38,30 @@ function sourced<T extends z.ZodRawShape>(shape: T) {
 
 const TierPrices = z.object(Object.fromEntries(TIER_KINDS.map((kind) => [kind, cents.nullable()])) as Record<(typeof TIER_KINDS)[number], z.ZodNullable<typeof cents>>).partial().strict();
 
-/** A line of a bill bought in: tube by the foot, hardware by the piece, paint by the job. */
-const BoughtLine = z.object({ name: z.string().min(1), quantity: positive, unitCents: cents }).strict();
+/**
+ * An item bought in, priced once for every bill that uses it: carbon-steel sections and tube by their
+ * weight per unit at the bought-steel price, everything else (hardware, grating, finishes) at a unit price.
+ */
+const BoughtItem = z.union([
+  z.object({ name: z.string().min(1), unit: z.string().min(1), lbPerUnit: positive }).strict(),
+  z.object({ name: z.string().min(1), unit: z.string().min(1), unitCents: cents }).strict(),
+]);
+
+/** A line of a bill bought in: an item of the price table (`products.boughtItems`) and how many units of it. */
+const BoughtLine = z.object({ item: z.string().min(1), quantity: positive }).strict();
+
+/** Where a material's price starts, by thickness: the index it follows from a thickness up. */
+const PriceBasis = z
+  .array(z.object({ fromThicknessIn: z.number().min(0), indexUsdPerLb: positive, index: z.string().min(10) }).strict())
+  .min(1)
+  .superRefine((rows, ctx) => {
+    if (rows[0]!.fromThicknessIn !== 0) ctx.addIssue({ code: 'custom', message: 'the first basis row starts at 0 in', path: [0, 'fromThicknessIn'] });
+    for (let i = 1; i < rows.length; i += 1) {
+      if (rows[i]!.fromThicknessIn <= rows[i - 1]!.fromThicknessIn) ctx.addIssue({ code: 'custom', message: `row ${i}: thicknesses must rise`, path: [i, 'fromThicknessIn'] });
+    }
+  });
+
+const Sheet = z.object({ widthIn: positive, heightIn: positive }).strict();
 
 /** A plate part of a kit: the plate item's fields (checked against the contract's PlateItem), so many a kit. */
 const BillPlate = z
@@ -66,17 +89,29 @@ export const PriceBookSchema = z
     version: z.string().regex(/^\d{4}-\d{2}-\d{2}\.\d+$/, 'a version is the date the book was changed and a serial, e.g. 2026-11-24.1'),
     currency: z.literal('cad'),
     sources: z.record(z.string().regex(/^[a-z0-9-]+$/), Source),
-    materials: sourced({ rows: perMaterial(z.object({ name: z.string().min(1), densityLbPerIn3: positive, priceCentsPerLb: cents }).strict()) }),
+    materials: sourced({
+      usdToCad: positive,
+      remnantAllowancePercent: z.number().min(0).max(100),
+      marginPercent: z.number().min(0).max(100),
+      rows: perMaterial(
+        z.object({ name: z.string().min(1), densityLbPerIn3: positive, serviceCentreMultiplier: z.number().min(1).max(5), basis: PriceBasis }).strict(),
+      ),
+    }),
     cutting: sourced({ rows: perMaterial(CutRows) }),
     laser: sourced({ maxThicknessIn: perMaterial(positive) }),
     shop: sourced({
       laserCentsPerHour: cents,
+      labourCentsPerHour: cents,
+      programmingCentsPerHour: cents,
       pressBrakeCentsPerHour: cents,
       programmingMinutesPerItem: z.number().min(0),
       sheetLoadingMinutesPerSheet: z.number().min(0),
       bendSetupMinutesPerLine: z.number().min(0),
-      handlingCentsPerPiece: cents,
-      handlingCentsPerLb: cents,
+      contourMachineSeconds: z.number().min(0),
+      contourHandlingSeconds: z.number().min(0),
+      pieceHandlingSeconds: z.number().min(0),
+      handlingSecondsPerLb: z.number().min(0),
+      edgeFinishSecondsPerIn2: z.number().min(0),
       minimumItemCents: cents,
       minimumPieceCents: cents,
     }),
@@ -87,7 +122,7 @@ export const PriceBookSchema = z
         .refine((rows) => rows.every((row, i) => (row.upToThicknessIn === null) === (i === rows.length - 1)), 'only the last bending row is open-ended (null)'),
       maxThicknessIn: perMaterial(positive.nullable()),
     }),
-    sheet: sourced({ widthIn: positive, heightIn: positive }),
+    sheets: sourced({ largestPart: Sheet, stocked: perMaterial(z.array(z.tuple([positive, positive])).min(1)) }),
     nesting: sourced({ edgeMarginIn: z.number().min(0), partSpacingIn: z.number().min(0) }),
     dfm: sourced({
       minPartSizeIn: positive,
@@ -107,7 +142,13 @@ export const PriceBookSchema = z
       maxBrakeHoursStated: positive,
     }),
     productLeadTimes: sourced({ kitUnitsPerDay: positive, weldedUnitsPerDay: positive }),
-    products: sourced({ prices: z.record(z.string(), TierPrices), bills: z.record(z.string(), Bill), billRates: BillRates }),
+    products: sourced({
+      prices: z.record(z.string(), TierPrices),
+      boughtSteel: z.object({ indexUsdPerLb: positive, index: z.string().min(10), serviceCentreMultiplier: z.number().min(1).max(5) }).strict(),
+      boughtItems: z.record(z.string().regex(/^[a-z0-9.-]+$/), BoughtItem),
+      bills: z.record(z.string(), Bill),
+      billRates: BillRates,
+    }),
   })
   .strict()
   .superRefine((book, ctx) => {
@@ -125,8 +166,18 @@ export const PriceBookSchema = z
       if (typeof prices.kit === 'number' && !bill) ctx.addIssue({ code: 'custom', message: `${slug} has a kit price but no bill`, path: ['products', 'bills', slug] });
       if (bill && typeof prices.welded === 'number' && !bill.welded) ctx.addIssue({ code: 'custom', message: `${slug} has a welded price but its bill has no welded part`, path: ['products', 'bills', slug, 'welded'] });
     }
+    // Every material stocks a sheet that holds the largest part the checks let through.
+    const largest = book.sheets.largestPart;
+    for (const id of MATERIAL_IDS) {
+      const holds = book.sheets.stocked[id].some(([w, h]) => Math.min(w, h) >= Math.min(largest.widthIn, largest.heightIn) && Math.max(w, h) >= Math.max(largest.widthIn, largest.heightIn));
+      if (!holds) ctx.addIssue({ code: 'custom', message: `no ${id} sheet holds the largest part, ${largest.widthIn} x ${largest.heightIn} in`, path: ['sheets', 'stocked', id] });
+    }
     for (const [slug, bill] of Object.entries(book.products.bills)) {
       if (!(slug in book.products.prices)) ctx.addIssue({ code: 'custom', message: `the bill of ${slug} names no product`, path: ['products', 'bills', slug] });
+      const lines = [...bill.bought.map((line, index) => ({ line, path: ['products', 'bills', slug, 'bought', index, 'item'] })), ...(bill.welded?.bought ?? []).map((line, index) => ({ line, path: ['products', 'bills', slug, 'welded', 'bought', index, 'item'] }))];
+      for (const { line, path } of lines) {
+        if (!(line.item in book.products.boughtItems)) ctx.addIssue({ code: 'custom', message: `names the bought item "${line.item}", which products.boughtItems does not price`, path });
+      }
       bill.plates.forEach((plate, index) => {
         const parsed = PlateItem.safeParse({ ...plate.part, kind: 'plate', quantity: plate.quantity });
         if (!parsed.success) {
@@ -138,6 +189,15 @@ export const PriceBookSchema = z
 
 export type PriceBook = z.output<typeof PriceBookSchema>;
 
+/** A bought-in item as every bill prices it: a unit price in cents, worked out once. */
+export interface BoughtItemPrice {
+  name: string;
+  unit: string;
+  unitCents: number;
+  /** Weight per unit of a carbon-steel section or tube, priced at the bought-steel price; null for hardware and finishes. */
+  lbPerUnit: number | null;
+}
+
 /** A checked price book and the tables pricing reads from it. */
 export interface LoadedPriceBook {
   version: string;
@@ -147,10 +207,19 @@ export interface LoadedPriceBook {
   /** What each kit (and welded unit) is made of, by product slug: its kit and welded prices are this bill priced. */
   productBills: Readonly<Record<string, ProductBill>>;
   billRates: BillRates;
+  /** The one price table of bought-in items the bills point into, by key. */
+  boughtItems: Readonly<Record<string, BoughtItemPrice>>;
+  /** What bought-in carbon steel costs the shop a pound: the index x USD to CAD x the service-centre multiplier. */
+  boughtSteelCentsPerLb: number;
 }
 
 export type ProductBill = z.output<typeof Bill>;
 export type BillRates = z.output<typeof BillRates>;
+
+/** Half up to a whole cent (the book's only rounding: a bought item's unit price from its weight). */
+function roundCents(value: number): number {
+  return Math.floor(value + 0.5 + 1e-7);
+}
 
 /** Checks a price book (parsed JSON) and turns it into the tables; throws naming every broken rule. */
 export function loadPriceBook(json: unknown): LoadedPriceBook {
@@ -163,8 +232,9 @@ export function loadPriceBook(json: unknown): LoadedPriceBook {
   const sources = (keys: readonly string[]): PriceSource[] => keys.map((key) => ({ key, ...book.sources[key]! }));
   const cutRows = (rows: ReadonlyArray<readonly [number, number, number]>): CutRow[] =>
     rows.map(([thicknessIn, feedInPerMin, pierceSeconds]) => ({ thicknessIn, feedInPerMin, pierceSeconds }));
+  const { rows: materialRows, source: materialSource, ...materialTerms } = book.materials;
   const tables: PriceTables = {
-    materials: { rows: book.materials.rows, source: sources(book.materials.source) },
+    materials: { ...materialTerms, rows: materialRows, source: sources(materialSource) },
     cutting: {
       rows: Object.fromEntries(MATERIAL_IDS.map((id) => [id, cutRows(book.cutting.rows[id])])) as Record<MaterialId, CutRow[]>,
       source: sources(book.cutting.source),
@@ -176,13 +246,35 @@ export function loadPriceBook(json: unknown): LoadedPriceBook {
       maxThicknessIn: book.bending.maxThicknessIn,
       source: sources(book.bending.source),
     },
-    sheet: { ...book.sheet, source: sources(book.sheet.source) },
+    sheets: {
+      largestPart: book.sheets.largestPart,
+      stocked: Object.fromEntries(MATERIAL_IDS.map((id) => [id, book.sheets.stocked[id].map(([widthIn, heightIn]) => ({ widthIn, heightIn }))])) as Record<MaterialId, SheetSize[]>,
+      source: sources(book.sheets.source),
+    },
     nesting: { ...book.nesting, source: sources(book.nesting.source) },
     dfm: { ...book.dfm, source: sources(book.dfm.source) },
     leadTimes: { ...book.leadTimes, source: sources(book.leadTimes.source) },
     productLeadTimes: { ...book.productLeadTimes, source: sources(book.productLeadTimes.source) },
   };
-  return { version: book.version, tables, productPrices: book.products.prices, productBills: book.products.bills, billRates: book.products.billRates };
+  const steel = book.products.boughtSteel;
+  const boughtSteelCentsPerLb = steel.indexUsdPerLb * book.materials.usdToCad * steel.serviceCentreMultiplier * 100;
+  const boughtItems = Object.fromEntries(
+    Object.entries(book.products.boughtItems).map(([key, item]) => [
+      key,
+      'lbPerUnit' in item
+        ? { name: item.name, unit: item.unit, unitCents: roundCents(item.lbPerUnit * boughtSteelCentsPerLb), lbPerUnit: item.lbPerUnit }
+        : { name: item.name, unit: item.unit, unitCents: item.unitCents, lbPerUnit: null },
+    ]),
+  );
+  return {
+    version: book.version,
+    tables,
+    productPrices: book.products.prices,
+    productBills: book.products.bills,
+    billRates: book.products.billRates,
+    boughtItems,
+    boughtSteelCentsPerLb,
+  };
 }
 
 /** The book bundled with this release (packages/catalog/src/price-book.json). */

@@ -15,13 +15,31 @@ export interface PriceSource {
   date: string;
 }
 
+/** Where a material's price starts from a thickness up: a published index, in USD a pound. */
+export interface PriceBasisRow {
+  fromThicknessIn: number;
+  indexUsdPerLb: number;
+  /** The index and its date, in words. */
+  index: string;
+}
+
 export interface MaterialPrice {
   name: string;
   densityLbPerIn3: number;
-  priceCentsPerLb: number;
+  /** What a small lot costs at the service centre (cut to size, delivered, with its certificate) over the index. */
+  serviceCentreMultiplier: number;
+  basis: readonly PriceBasisRow[];
 }
 
+/**
+ * Material is sold, not passed through: a pound of plate costs the shop the index x USD to CAD x the
+ * service-centre multiplier, and is sold at that cost with the remnant allowance and the margin on top.
+ */
 export interface MaterialPriceTable {
+  usdToCad: number;
+  /** Part-used sheets whose remnant is never cut again, as a share of the sheet area a job takes. */
+  remnantAllowancePercent: number;
+  marginPercent: number;
   rows: Readonly<Record<MaterialId, MaterialPrice>>;
   source: readonly PriceSource[];
 }
@@ -39,17 +57,29 @@ export interface CutTable {
 }
 
 export interface ShopRates {
+  /** The laser's machine rate: cutting, piercing, the lead-in to each contour, loading a sheet. */
   laserCentsPerHour: number;
+  /** The shop floor's burdened labour rate: handling, edge finishing, sorting parts, packing. */
+  labourCentsPerHour: number;
+  /** Programming the part and its nest (CAM), first-piece check. */
+  programmingCentsPerHour: number;
   pressBrakeCentsPerHour: number;
   /** Programming the part and the nest, first-piece check: once per item. */
   programmingMinutesPerItem: number;
-  /** Loading and squaring a sheet, taking the skeleton off: shared by the pieces on the sheet. */
+  /** Loading and squaring a sheet, taking the skeleton off: laser time shared by the pieces on the sheet. */
   sheetLoadingMinutesPerSheet: number;
   /** Tooling and first-bend check on the press brake: once per bend line per item. */
   bendSetupMinutesPerLine: number;
-  /** Unloading, edge clean-up, marking and packing of one piece. */
-  handlingCentsPerPiece: number;
-  handlingCentsPerLb: number;
+  /** Laser time per contour besides its pierce: the lead-in, the slow-down on a small feature, the move to it. */
+  contourMachineSeconds: number;
+  /** Labour per contour: clearing its slug or sorting it off the skeleton, breaking its edge, checking it. */
+  contourHandlingSeconds: number;
+  /** Labour per piece: taking it off the skeleton, inspecting, marking and packing it. */
+  pieceHandlingSeconds: number;
+  /** Labour per lb of finished part: heavier pieces take two hands or the crane. */
+  handlingSecondsPerLb: number;
+  /** Labour per square inch of cut edge (cut length x thickness): dross and burr off the edges. */
+  edgeFinishSecondsPerIn2: number;
   /** No plate item is priced below this, unless it has few pieces (minimumPieceCents). */
   minimumItemCents: number;
   /** The minimum of an item of q pieces is the lesser of q x this and minimumItemCents. */
@@ -80,13 +110,20 @@ export interface NestingTable {
   source: readonly PriceSource[];
 }
 
-export interface SheetTable {
+export interface SheetSize {
   widthIn: number;
   heightIn: number;
+}
+
+/** The sheets each material is stocked in; the nest of an item picks the one that costs least per piece. */
+export interface SheetsTable {
+  /** The largest part the checks let through (either way round); every material stocks a sheet that holds it. */
+  largestPart: SheetSize;
+  stocked: Readonly<Record<MaterialId, readonly SheetSize[]>>;
   source: readonly PriceSource[];
 }
 
-/** The thresholds @shop/geometry checks a part against (the sheet comes from SheetTable). */
+/** The thresholds @shop/geometry checks a part against (the largest part comes from SheetsTable). */
 export type DfmTable = Omit<PlateRules, 'sheetWidthIn' | 'sheetHeightIn'> & { source: readonly PriceSource[] };
 
 export interface LeadTimeRules {
@@ -120,7 +157,7 @@ export interface PriceTables {
   laser: LaserLimits;
   shop: ShopRates;
   bending: BendingTable;
-  sheet: SheetTable;
+  sheets: SheetsTable;
   nesting: NestingTable;
   dfm: DfmTable;
   leadTimes: LeadTimeRules;

@@ -11,7 +11,7 @@ const json = JSON.parse(readFileSync(path, 'utf8')) as { products: { prices: Rec
 const book = loadPriceBook(json);
 const catalog = createCatalog({ shopUrl: 'https://shop.example.ca', priceBook: book });
 for (const [slug, bill] of Object.entries(book.productBills)) {
-  const priced = priceBill(bill, book.billRates, catalog);
+  const priced = priceBill(bill, book, catalog);
   const prices = json.products.prices[slug]!;
   const before = { kit: prices.kit, welded: prices.welded };
   prices.kit = priced.kitCents;

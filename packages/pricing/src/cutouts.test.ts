@@ -28,11 +28,16 @@ function tenBySix(cutouts: Array<Array<[number, number]>> = []): PlateItem {
 // A 2 x 1 in window: 6 in more to cut, one more pierce, 2 in2 less plate.
 const WINDOW: Array<[number, number]> = [[2, 2.5], [4, 2.5], [4, 3.5], [2, 3.5]];
 
-/** What one piece costs to cut and handle by the model, worked out here from the catalog's figures. */
-function cutAndHandleCents(cutLengthIn: number, pierces: number, netAreaIn2: number): { cutting: number; handling: number } {
-  const seconds = (cutLengthIn / stock.feedInPerMin) * 60 + pierces * stock.pierceSeconds;
+/** What one piece costs to cut, for its contours and to handle by the model, worked out here from the catalog's figures. */
+function pieceCents(cutLengthIn: number, pierces: number, netAreaIn2: number): { cutting: number; contours: number; handling: number } {
   const lb = netAreaIn2 * stock.thicknessIn * stock.densityLbPerIn3;
-  return { cutting: centsOf(seconds / 3600, shop.laserCentsPerHour), handling: shop.handlingCentsPerPiece + centsOf(lb, shop.handlingCentsPerLb) };
+  const perContour = ((stock.pierceSeconds + shop.contourMachineSeconds) * shop.laserCentsPerHour + shop.contourHandlingSeconds * shop.labourCentsPerHour) / 3600;
+  const labourSeconds = shop.pieceHandlingSeconds + shop.handlingSecondsPerLb * lb + shop.edgeFinishSecondsPerIn2 * cutLengthIn * stock.thicknessIn;
+  return {
+    cutting: centsOf((cutLengthIn / stock.feedInPerMin) * 60 / 3600, shop.laserCentsPerHour),
+    contours: centsOf(pierces, perContour),
+    handling: centsOf(labourSeconds / 3600, shop.labourCentsPerHour),
+  };
 }
 
 describe('a plate priced with a cut-out', () => {
@@ -43,13 +48,14 @@ describe('a plate priced with a cut-out', () => {
   it('costs the cutting of its perimeter and one pierce more, and the handling of the plate it removes less', () => {
     const plain = computePlateCost(measurePlate(tenBySix()), stock, tables);
     const windowed = computePlateCost(measurePlate(tenBySix([WINDOW])), stock, tables);
-    // 6 in at the feed of 1/4 in mild steel, and its pierce time.
-    expect(windowed.cutSeconds - plain.cutSeconds).toBeCloseTo((6 / stock.feedInPerMin) * 60 + stock.pierceSeconds, 9);
+    // 6 in at the feed of 1/4 in mild steel, and one more contour: its pierce and lead-in on the laser, its slug and edge by hand.
+    expect(windowed.cutSeconds - plain.cutSeconds).toBeCloseTo((6 / stock.feedInPerMin) * 60, 9);
+    expect(windowed.contourSeconds - plain.contourSeconds).toBeCloseTo(stock.pierceSeconds + shop.contourMachineSeconds, 9);
     expect(plain.netLb - windowed.netLb).toBeCloseTo(2 * stock.thicknessIn * stock.densityLbPerIn3, 9);
-    const without = cutAndHandleCents(32, 1, 60);
-    const withWindow = cutAndHandleCents(38, 2, 58);
-    expect([plain.cuttingCents, plain.handlingCents]).toEqual([without.cutting, without.handling]);
-    expect([windowed.cuttingCents, windowed.handlingCents]).toEqual([withWindow.cutting, withWindow.handling]);
+    const without = pieceCents(32, 1, 60);
+    const withWindow = pieceCents(38, 2, 58);
+    expect([plain.cuttingCents, plain.contourCents, plain.handlingCents]).toEqual([without.cutting, without.contours, without.handling]);
+    expect([windowed.cuttingCents, windowed.contourCents, windowed.handlingCents]).toEqual([withWindow.cutting, withWindow.contours, withWindow.handling]);
     // The rest of a piece (bending) and of the job (programming, the sheet) do not change.
     expect(windowed.bendingCents).toBe(plain.bendingCents);
     expect(windowed.jobCents).toBe(plain.jobCents);
@@ -61,10 +67,10 @@ describe('a plate priced with a cut-out', () => {
     expect([plain.status, windowed.status]).toEqual(['ready', 'ready']);
     // Both well above the item minimum, so each unit price is the model's sum.
     expect(plain.amount_cents!).toBeGreaterThan(shop.minimumItemCents);
-    const without = cutAndHandleCents(32, 1, 60);
-    const withWindow = cutAndHandleCents(38, 2, 58);
-    const difference = withWindow.cutting - without.cutting + (withWindow.handling - without.handling);
-    // More cutting than the handling saved: the window costs something.
+    const without = pieceCents(32, 1, 60);
+    const withWindow = pieceCents(38, 2, 58);
+    const difference = withWindow.cutting - without.cutting + (withWindow.contours - without.contours) + (withWindow.handling - without.handling);
+    // More cutting, a contour and more edge than the handling of 2 in2 saved: the window costs something.
     expect(difference).toBeGreaterThan(0);
     expect(windowed.unit_amount_cents! - plain.unit_amount_cents!).toBe(difference);
     expect(windowed.amount_cents! - plain.amount_cents!).toBe(10 * difference);

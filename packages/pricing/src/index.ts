@@ -8,7 +8,7 @@ export { nestRectangles } from './nesting';
 export type { Nest, NestingRules } from './nesting';
 export type { PlateCost, PricedQuantity } from './plate-cost';
 export { priceBill } from './price-bill';
-export type { BillLinePrice, PricedBill } from './price-bill';
+export type { BillLinePrice, BillPrices, PricedBill } from './price-bill';
 export { priceItem } from './price-item';
 export type { PriceItemOptions } from './price-item';
 export { pricePlateItem } from './price-plate';

@@ -15,7 +15,7 @@ describe('nesting identical rectangles on 60 x 120 in sheets', () => {
 
   it('charges a piece its share of the sheet, so one small piece pays a 954th of it', () => {
     // 3 x 2 in: 18 across (59.25 / 3.25), 53 along (119.25 / 2.25).
-    expect(nestRectangles(3, 2, 1, RULES)).toEqual({ perSheet: 954, sheets: 1, rotated: false, chargedAreaIn2: SHEET / 954 });
+    expect(nestRectangles(3, 2, 1, RULES)).toEqual({ sheetWidthIn: 60, sheetHeightIn: 120, perSheet: 954, sheets: 1, rotated: false, chargedAreaIn2: SHEET / 954 });
   });
 
   it('500 small discs pay for 500 shares of the sheets they fill, far less than 500 rectangles with margins', () => {
@@ -27,10 +27,10 @@ describe('nesting identical rectangles on 60 x 120 in sheets', () => {
   });
 
   it('a part that ruins the sheet pays for the sheet: 59 x 119 in, 30 x 115 in, and one too big for the margins', () => {
-    expect(nestRectangles(59, 119, 1, RULES)).toEqual({ perSheet: 1, sheets: 1, rotated: false, chargedAreaIn2: SHEET });
-    expect(nestRectangles(30, 115, 2, RULES)).toEqual({ perSheet: 1, sheets: 2, rotated: false, chargedAreaIn2: 2 * SHEET });
+    expect(nestRectangles(59, 119, 1, RULES)).toEqual({ sheetWidthIn: 60, sheetHeightIn: 120, perSheet: 1, sheets: 1, rotated: false, chargedAreaIn2: SHEET });
+    expect(nestRectangles(30, 115, 2, RULES)).toEqual({ sheetWidthIn: 60, sheetHeightIn: 120, perSheet: 1, sheets: 2, rotated: false, chargedAreaIn2: 2 * SHEET });
     // 59.5 in fits the sheet but not inside its margins: each piece takes a sheet.
-    expect(nestRectangles(59.5, 119.5, 3, RULES)).toEqual({ perSheet: 1, sheets: 3, rotated: false, chargedAreaIn2: 3 * SHEET });
+    expect(nestRectangles(59.5, 119.5, 3, RULES)).toEqual({ sheetWidthIn: 60, sheetHeightIn: 120, perSheet: 1, sheets: 3, rotated: false, chargedAreaIn2: 3 * SHEET });
   });
 
   it('counts the sheets a quantity needs: 55 squares of 10 in a sheet, 56 need two', () => {

@@ -1,5 +1,5 @@
-// How the pieces of one item lie on the shop's sheets, in closed form: every piece of an item is
-// the same rectangle (its bounding box), so the best grid of either orientation is exact for it and
+// How the pieces of one item lie on one of the shop's sheets, in closed form: every piece of an item
+// is the same rectangle (its bounding box), so the best grid of either orientation is exact for it and
 // costs a few divisions, whatever the quantity. Each piece pays its share of the sheet it is cut
 // from (the sheet's area over the pieces that fit on it), so the skeleton and margins are paid by
 // the pieces that need them, a part that ruins a sheet pays the whole sheet, and what is left of a
@@ -16,10 +16,13 @@ export interface NestingRules {
 }
 
 export interface Nest {
+  /** The sheet the pieces are cut from. */
+  sheetWidthIn: number;
+  sheetHeightIn: number;
   /** Pieces on one sheet; 1 for a part that fits the sheet only without its margins. */
   perSheet: number;
   sheets: number;
-  /** True when the pieces lie with their long side across the sheet's 60 in. */
+  /** True when the pieces lie with their long side across the sheet's width. */
   rotated: boolean;
   /** Sheet area the job pays for: each piece's share of its sheet. */
   chargedAreaIn2: number;
@@ -40,9 +43,18 @@ function grid(partAcross: number, partAlong: number, rules: NestingRules): Grid 
   return { across, along };
 }
 
+const EPS = 1e-9;
+
+/** True when a width x height part fits the sheet itself, either way round (margins aside). */
+export function fitsSheet(widthIn: number, heightIn: number, sheetWidthIn: number, sheetHeightIn: number): boolean {
+  return (widthIn <= sheetWidthIn + EPS && heightIn <= sheetHeightIn + EPS) || (widthIn <= sheetHeightIn + EPS && heightIn <= sheetWidthIn + EPS);
+}
+
 /** Nests `quantity` rectangles of width x height (inches) on the sheets; quantity >= 1. */
 export function nestRectangles(widthIn: number, heightIn: number, quantity: number, rules: NestingRules): Nest {
-  const sheetArea = rules.sheetWidthIn * rules.sheetHeightIn;
+  const sheetWidthIn = rules.sheetWidthIn;
+  const sheetHeightIn = rules.sheetHeightIn;
+  const sheetArea = sheetWidthIn * sheetHeightIn;
   const upright = grid(widthIn, heightIn, rules);
   const turned = grid(heightIn, widthIn, rules);
   const uprightCount = upright.across * upright.along;
@@ -51,8 +63,8 @@ export function nestRectangles(widthIn: number, heightIn: number, quantity: numb
   const perSheet = Math.max(uprightCount, turnedCount);
   if (perSheet === 0) {
     // Fits the sheet but not inside its margins: one piece per sheet, each sheet charged whole.
-    return { perSheet: 1, sheets: quantity, rotated: false, chargedAreaIn2: quantity * sheetArea };
+    return { sheetWidthIn, sheetHeightIn, perSheet: 1, sheets: quantity, rotated: false, chargedAreaIn2: quantity * sheetArea };
   }
   const sheets = Math.ceil(quantity / perSheet);
-  return { perSheet, sheets, rotated, chargedAreaIn2: (quantity * sheetArea) / perSheet };
+  return { sheetWidthIn, sheetHeightIn, perSheet, sheets, rotated, chargedAreaIn2: (quantity * sheetArea) / perSheet };
 }

@@ -27,12 +27,13 @@ function measures(partial: Partial<PlateMeasures>): PlateMeasures {
 
 describe('computePlateCost', () => {
   it('prices a 6 x 4 in 1/4 in mild steel plate with 4 holes and 1 bend', () => {
-    // Mild steel 0.25 in: 0.2836 lb/in3, 135 c/lb, feed 180 in/min, pierce 0.4 s, bend 45 s.
-    // cut 26.283185 in / 180 x 60 = 8.761062 s + 5 pierces x 0.4 = 10.761062 s x 5 c/s = 53.81 -> 54 c
-    // net 23.214602 in2 x 0.0709 lb/in2 = 1.645915 lb: handling 75 + 13.17 -> 75 + 13 = 88 c
-    // bending 1 x 45 s x 12,000 c/h / 3,600 = 150 c; piece = 54 + 88 + 150 = 292 c
-    // job = 10 min at 18,000 c/h (3,000) + 1 bend line x 10 min at 12,000 c/h (2,000) = 5,000 c
-    // Material is the nest's: 6 x 4 in pieces with 0.25 in between lie 9 across and 28 along a sheet.
+    // Mild steel 0.25 in: 0.2836 lb/in3; feed 105.97 in/min and pierce 1.112 s (between the chart's 6 and 8 mm rows).
+    // Sold at 0.5125 USD/lb (plate index) x 1.38 x 2.5 = 176.8125 c/lb cost, x 1.20 remnant x 1.30 margin = 275.8275 c/lb.
+    // cutting: 26.283185 in / 105.97 in/min = 14.881 s x 5 c/s = 74.4 -> 74 c
+    // contours: 5 x (1.112 + 1.5 s) = 13.06 s of laser (65.3 c) + 5 x 12 s of labour at CAD 85/h (141.7 c) = 207 c
+    // handling: 100 s + 10 s x 1.645915 lb + 15 s x 26.283185 in x 0.25 in of edge = 215.02 s at CAD 85/h = 507.7 -> 508 c
+    // bending 1 x 45 s x 12,000 c/h / 3,600 = 150 c; piece = 74 + 207 + 508 + 150 = 939 c
+    // job = 8 min at CAD 120/h (1,600) + 1 bend line x 10 min at 12,000 c/h (2,000) = 3,600 c
     const cost = computePlateCost(
       measures({
         widthIn: 6,
@@ -49,52 +50,56 @@ describe('computePlateCost', () => {
       catalog.priceTables,
     );
     expect(cost).toMatchObject({
-      cuttingCents: 54,
-      handlingCents: 88,
+      cuttingCents: 74,
+      contourCents: 207,
+      handlingCents: 508,
       bendingCents: 150,
-      pieceCents: 292,
-      programmingCents: 1_200,
+      pieceCents: 939,
+      programmingCents: 1_600,
       bendSetupCents: 2_000,
-      jobCents: 3_200,
-      sheetLoadingCentsPerSheet: 1_500,
-      minimumItemCents: 3_500,
-      minimumPieceCents: 1_700,
+      jobCents: 3_600,
+      sheetLoadingCentsPerSheet: 3_000,
+      minimumItemCents: 5_000,
+      minimumPieceCents: 2_600,
     });
     expect(cost.netLb).toBeCloseTo(1.645915, 6);
-    // Each piece pays 1/252 of the sheet: 7,200 / 252 = 28.5714 in2. 10 pieces: 285.714 in2 x 0.0709
-    // = 20.2571 lb x 135 = 2,734.7 -> 2,735 c.
-    expect(nestQuantity(cost, 10)).toMatchObject({ perSheet: 252, sheets: 1, rotated: false });
-    expect(materialCents(cost, nestQuantity(cost, 10))).toBe(2_735);
-    // Loading the sheet, 1,500 c, shared the same way: 10 / 252 x 1,500 = 59.5 -> 60 c.
-    expect(sheetLoadingCents(cost, nestQuantity(cost, 10))).toBe(60);
-    // 3,200 + 2,735 + 60 + 10 x 292 = 8,915, 892 each (891.5 rounds up); 100: 3,200 + 27,347 + 595 +
-    // 29,200 = 60,342, 603 each; 1: 3,200 + 273 + 6 + 292 = 3,771.
-    expect(priceQuantity(cost, 10)).toEqual({ quantity: 10, unit_amount_cents: 892, amount_cents: 8_915 });
-    expect(priceQuantity(cost, 100)).toEqual({ quantity: 100, unit_amount_cents: 603, amount_cents: 60_342 });
-    expect(priceQuantity(cost, 1)).toEqual({ quantity: 1, unit_amount_cents: 3_771, amount_cents: 3_771 });
+    expect(cost.priceCentsPerLb).toBeCloseTo(275.8275, 9);
+    // The 48 x 96 in sheet costs least per piece: 165 fit it (27.93 in2 each), 252 fit 60 x 120 (28.57 in2 each).
+    expect(cost.nesting).toMatchObject({ sheetWidthIn: 48, sheetHeightIn: 96 });
+    expect(nestQuantity(cost, 10)).toMatchObject({ perSheet: 165, sheets: 1, rotated: true });
+    // 10 pieces: 10 x 4,608 / 165 = 279.27 in2 x 0.0709 = 19.80 lb x 275.8275 = 5,461.6 -> 5,462 c.
+    expect(materialCents(cost, nestQuantity(cost, 10))).toBe(5_462);
+    // Loading the sheet, 10 min of laser (3,000 c), shared the same way: 10 / 165 x 3,000 = 181.8 -> 182 c.
+    expect(sheetLoadingCents(cost, nestQuantity(cost, 10))).toBe(182);
+    // 3,600 + 5,462 + 182 + 10 x 939 = 18,634, 1,863 each; 100: 3,600 + 54,615 + 1,818 + 93,900 = 153,933,
+    // 1,539 each; 1: 3,600 + 546 + 18 + 939 = 5,103.
+    expect(priceQuantity(cost, 10)).toEqual({ quantity: 10, unit_amount_cents: 1_863, amount_cents: 18_634 });
+    expect(priceQuantity(cost, 100)).toEqual({ quantity: 100, unit_amount_cents: 1_539, amount_cents: 153_933 });
+    expect(priceQuantity(cost, 1)).toEqual({ quantity: 1, unit_amount_cents: 5_103, amount_cents: 5_103 });
   });
 
-  it('interpolates 5/16 in mild steel halfway between the 1/4 and 3/8 rows and applies the piece and item minimums', () => {
-    // Feed (180 + 95) / 2 = 137.5 in/min, pierce (0.4 + 1.0) / 2 = 0.7 s. lb per in2 = 0.3125 x 0.2836 = 0.088625.
-    // cut 10 / 137.5 x 60 = 4.363636 s + 0.7 = 5.063636 s x 5 = 25.32 -> 25 c
-    // net 6 x 0.088625 = 0.53175 lb: 75 + 4.25 -> 79 c. Piece 25 + 79 = 104 c; job (programming) 1,200 c.
-    // 954 pieces fit a sheet: each pays 7,200 / 954 = 7.547 in2 (0.669 lb, 90.3 c).
+  it('interpolates 5/16 in mild steel between the chart rows around it and applies the piece and item minimums', () => {
+    // 5/16 in = 7.94 mm, between the 6 mm (110 in/min, 1.03 s) and 8 mm (87 in/min, 1.5 s) rows: 87.73 in/min, 1.485 s.
+    // cutting 10 / 87.73 x 60 = 6.84 s x 5 = 34 c; contour (1.485 + 1.5) s x 5 + 12 s x 2.361 = 43 c;
+    // handling 100 + 10 x 0.53175 lb + 15 x 10 in x 0.3125 in = 152.19 s x 2.361 = 359 c. Piece 436 c; job 1,600 c.
     const cost = computePlateCost(
       measures({ widthIn: 3, heightIn: 2, outlineAreaIn2: 6, netAreaIn2: 6, cutLengthIn: 10 }),
       stock('mild_steel', 0.3125),
       catalog.priceTables,
     );
-    expect(cost).toMatchObject({ cuttingCents: 25, handlingCents: 79, bendingCents: 0, pieceCents: 104, jobCents: 1_200 });
-    // 1 piece: 1,200 + 90 + 2 (loading) + 104 = 1,396 is under the piece minimum, 1,700.
-    expect(minimumCents(cost, 1)).toBe(1_700);
-    expect(priceQuantity(cost, 1)).toEqual({ quantity: 1, unit_amount_cents: 1_700, amount_cents: 1_700 });
-    // 2 pieces: 1,200 + 181 + 3 + 208 = 1,592 is under 2 x 1,700: 1,700 each.
-    expect(priceQuantity(cost, 2)).toEqual({ quantity: 2, unit_amount_cents: 1_700, amount_cents: 3_400 });
-    // 3 pieces: 1,200 + 271 + 5 + 312 = 1,788; the minimum is now the item's, 3,500: 1,167 each.
-    expect(minimumCents(cost, 3)).toBe(3_500);
-    expect(priceQuantity(cost, 3)).toEqual({ quantity: 3, unit_amount_cents: 1_167, amount_cents: 3_500 });
-    // 20 pieces: 1,200 + 1,806 (13.377 lb) + 31 + 2,080 = 5,117 is past the minimum, 256 each (255.85).
-    expect(priceQuantity(cost, 20)).toEqual({ quantity: 20, unit_amount_cents: 256, amount_cents: 5_117 });
+    expect(cost).toMatchObject({ cuttingCents: 34, contourCents: 43, handlingCents: 359, bendingCents: 0, pieceCents: 436, jobCents: 1_600 });
+    // 1,144 fit a 60 x 144 in sheet, the cheapest share: 7.55 in2, 0.669 lb, 185 c of material.
+    expect(nestQuantity(cost, 1)).toMatchObject({ sheetWidthIn: 60, sheetHeightIn: 144, perSheet: 1_144 });
+    // 1 piece: 1,600 + 185 + 3 (loading) + 436 = 2,224 is under the piece minimum, 2,600.
+    expect(minimumCents(cost, 1)).toBe(2_600);
+    expect(priceQuantity(cost, 1)).toEqual({ quantity: 1, unit_amount_cents: 2_600, amount_cents: 2_600 });
+    // 2 pieces: 2,846 is under the item minimum, 5,000 (less than 2 x 2,600): 2,500 each.
+    expect(minimumCents(cost, 2)).toBe(5_000);
+    expect(priceQuantity(cost, 2)).toEqual({ quantity: 2, unit_amount_cents: 2_500, amount_cents: 5_000 });
+    // 3 pieces share the same 5,000: 1,667 each.
+    expect(priceQuantity(cost, 3)).toEqual({ quantity: 3, unit_amount_cents: 1_667, amount_cents: 5_000 });
+    // 20 pieces: 1,600 + 3,692 + 52 + 8,720 = 14,064 is past the minimum, 703 each (703.2).
+    expect(priceQuantity(cost, 20)).toEqual({ quantity: 20, unit_amount_cents: 703, amount_cents: 14_064 });
   });
 
   it('charges one set-up per bend line and a run per bend per piece', () => {
@@ -106,6 +111,55 @@ describe('computePlateCost', () => {
     );
     expect(cost.bendingCents).toBe(100);
     expect(cost.bendSetupCents).toBe(6_000);
-    expect(cost.jobCents).toBe(7_200);
+    expect(cost.jobCents).toBe(7_600);
+  });
+
+  it('prices each contour from machine time and handling: 160 more holes cost 160 times one contour', () => {
+    const plain = computePlateCost(measures({ widthIn: 16, heightIn: 4, outlineAreaIn2: 64, netAreaIn2: 64, cutLengthIn: 40 }), stock('mild_steel', 0.0598), catalog.priceTables);
+    const holed = computePlateCost(measures({ widthIn: 16, heightIn: 4, outlineAreaIn2: 64, netAreaIn2: 64, cutLengthIn: 40, pierceCount: 161 }), stock('mild_steel', 0.0598), catalog.priceTables);
+    // One contour in 16 ga: (0.2519 s pierce + 1.5 s) x 5 c/s + 12 s x 2.3611 c/s = 37.093 c; 161 of them 5,971.96 c.
+    expect(plain.contourCents).toBe(37);
+    expect(holed.contourCents).toBe(5_972);
+  });
+
+  it('takes the feed and pierce time from the chart rows, slower and longer as the plate gets thicker', () => {
+    const rows = [0.0598, 0.1345, 0.25, 0.5, 0.75, 1].map((t) => stock('mild_steel', t));
+    for (let i = 1; i < rows.length; i += 1) {
+      expect(rows[i]!.feedInPerMin).toBeLessThan(rows[i - 1]!.feedInPerMin);
+      expect(rows[i]!.pierceSeconds).toBeGreaterThan(rows[i - 1]!.pierceSeconds);
+    }
+    // 3/4 in near the chart's 20 mm low end (0.6 m/min = 24 in/min), 1 in past its 25 mm row (0.3 m/min = 12 in/min).
+    expect(stock('mild_steel', 0.75).feedInPerMin).toBeCloseTo(24.95, 1);
+    expect(stock('mild_steel', 1).feedInPerMin).toBe(12);
+  });
+});
+
+describe('choosing the sheet', () => {
+  const cut = (widthIn: number, heightIn: number, t = 0.5) =>
+    computePlateCost(measures({ widthIn, heightIn, outlineAreaIn2: widthIn * heightIn, netAreaIn2: widthIn * heightIn, cutLengthIn: 2 * (widthIn + heightIn) }), stock('mild_steel', t), catalog.priceTables);
+
+  it('puts a 96 x 48 in top on a 48 x 96 in sheet and charges that sheet, not a 60 x 120', () => {
+    const top = cut(96, 48);
+    expect(nestQuantity(top, 1)).toMatchObject({ sheetWidthIn: 48, sheetHeightIn: 96, perSheet: 1, chargedAreaIn2: 4_608 });
+    // 4,608 in2 x 0.1418 lb/in2 = 653.4 lb at 275.8275 c/lb.
+    expect(materialCents(top, nestQuantity(top, 1))).toBe(Math.floor(4_608 * 0.1418 * 275.8275 + 0.5));
+  });
+
+  it('puts a 100 x 10 in strip on a 60 x 120 in sheet (5 to a sheet) and a 10 x 71 in one on a 60 x 144 (two to its length)', () => {
+    expect(nestQuantity(cut(100, 10), 1)).toMatchObject({ sheetWidthIn: 60, sheetHeightIn: 120, perSheet: 5 });
+    // 60 x 120: 5 (1,440 in2 each); 48 x 96: 4 (1,152 in2 each); 60 x 144: 5 across and 2 along, 10 (864 in2 each).
+    expect(nestQuantity(cut(10, 71), 1)).toMatchObject({ sheetWidthIn: 60, sheetHeightIn: 144, perSheet: 10, chargedAreaIn2: 864 });
+  });
+
+  it('keeps the same sheet for every quantity, so the price per piece never rises', () => {
+    const strip = cut(100, 10);
+    const sheets = [1, 4, 5, 6, 50].map((q) => nestQuantity(strip, q));
+    expect(new Set(sheets.map((n) => `${n.sheetWidthIn} x ${n.sheetHeightIn}`))).toEqual(new Set(['60 x 120']));
+    expect(sheets.map((n) => n.sheets)).toEqual([1, 1, 1, 2, 10]);
+  });
+
+  it('charges 316, stocked only to 60 x 120 in, whole sheets of its largest for a part no sheet holds', () => {
+    const cost = computePlateCost(measures({ widthIn: 50, heightIn: 130, outlineAreaIn2: 6_500, netAreaIn2: 6_500, cutLengthIn: 360 }), stock('stainless_316', 0.25), catalog.priceTables);
+    expect(nestQuantity(cost, 2)).toMatchObject({ sheetWidthIn: 60, sheetHeightIn: 120, perSheet: 1, sheets: 2, chargedAreaIn2: 14_400 });
   });
 });

@@ -1,10 +1,16 @@
-// A kit priced from its bill: the plate parts by the same engine as a plate item (each at its
-// quantity in the kit), the bought-in lines at their list prices, the shop's hours, and a margin;
-// a welded unit adds the welding hours and what the finish takes. The catalog's kit and welded
-// prices are these figures to the whole dollar; a test holds the two equal.
-import type { BillRates, Catalog, ProductBill } from '@shop/catalog';
+// A kit priced from its bill. Its plate parts are one job, as the shop cuts them: one programming
+// charge for the kit, each part's bend set-ups, each part nested at its quantity in the kit on the
+// sheet that costs least per piece (parts that share a material and thickness share those sheets:
+// each piece pays only its share of a sheet), each piece's cutting, contours, handling and bending,
+// and one item minimum for the lot. The bought-in lines point into the book's one price table of
+// bought items; then the shop's hours and a margin. A welded unit adds the welding hours and what
+// the finish takes. The catalog's kit and welded prices are these figures to the whole dollar; a
+// test holds the two equal.
+import type { BoughtItemPrice, BillRates, Catalog, ProductBill } from '@shop/catalog';
 import { PlateItem } from '@shop/contracts';
+import { analyzePlate } from '@shop/geometry';
 import { centsOf, divideRoundHalfUp } from './money';
+import { computePlateCost, workCents } from './plate-cost';
 import { pricePlateItem } from './price-plate';
 
 export interface BillLinePrice {
@@ -14,7 +20,12 @@ export interface BillLinePrice {
 }
 
 export interface PricedBill {
+  /** Each plate part at its quantity in the kit: its nest, cutting, contours, handling and bending, without the kit's programming. */
   plates: BillLinePrice[];
+  /** Programming the kit's plates once, and every bend line's set-up. */
+  plateJobCents: number;
+  /** What the kit's plates come to: the job and the lines, or the item minimum if that is more. */
+  platesCents: number;
   bought: BillLinePrice[];
   shopCents: number;
   /** Plates + bought + shop hours: what the kit costs the shop. */
@@ -26,27 +37,45 @@ export interface PricedBill {
   weldedCents: number | null;
 }
 
-/** Prices a product's bill with the catalog's plate tables. Throws when a plate part cannot be made. */
-export function priceBill(bill: ProductBill, rates: BillRates, catalog: Catalog): PricedBill {
+/** What a bill needs from the price book besides the plate tables: its rates and the bought items' prices. */
+export interface BillPrices {
+  billRates: BillRates;
+  boughtItems: Readonly<Record<string, BoughtItemPrice>>;
+}
+
+/** Prices a product's bill with the catalog's plate tables. Throws when a plate part cannot be made or a bought item has no price. */
+export function priceBill(bill: ProductBill, prices: BillPrices, catalog: Catalog): PricedBill {
+  const tables = catalog.priceTables;
+  let bendSetupCents = 0;
   const plates = bill.plates.map((line) => {
     const item = PlateItem.parse({ ...line.part, kind: 'plate', quantity: line.quantity });
     const quoted = pricePlateItem(item, { catalog });
-    if (quoted.status !== 'ready' || quoted.amount_cents === null) {
+    const stock = catalog.findPlateStock(item.material, item.thickness_in);
+    if (quoted.status !== 'ready' || stock === undefined) {
       throw new Error(`The bill's plate "${line.name}" cannot be made: ${quoted.issues.map((issue) => issue.message).join(' ')}`);
     }
-    return { name: line.name, quantity: line.quantity, amountCents: quoted.amount_cents };
+    const cost = computePlateCost(analyzePlate(item, stock.rules, 'part'), stock, tables);
+    bendSetupCents += cost.bendSetupCents;
+    // The line's own work, less the job charges the kit pays once.
+    return { name: line.name, quantity: line.quantity, amountCents: workCents(cost, line.quantity) - cost.jobCents };
   });
-  const bought = bill.bought.map(pricedLine);
-  const shopCents = centsOf(bill.shopHours, rates.fabricationCentsPerHour);
-  const kitCostCents = sum(plates) + sum(bought) + shopCents;
-  const kitCents = withMargin(kitCostCents, rates.kitMarginPercent);
-  if (!bill.welded) return { plates, bought, shopCents, kitCostCents, kitCents, weldedCostCents: null, weldedCents: null };
-  const weldedCostCents = kitCostCents + centsOf(bill.welded.weldingHours, rates.weldingCentsPerHour) + sum(bill.welded.bought.map(pricedLine));
-  return { plates, bought, shopCents, kitCostCents, kitCents, weldedCostCents, weldedCents: withMargin(weldedCostCents, rates.weldedMarginPercent) };
+  const plateJobCents = plates.length === 0 ? 0 : centsOf(tables.shop.programmingMinutesPerItem / 60, tables.shop.programmingCentsPerHour) + bendSetupCents;
+  const platesCents = plates.length === 0 ? 0 : Math.max(tables.shop.minimumItemCents, plateJobCents + sum(plates));
+  const bought = bill.bought.map((line) => pricedLine(line, prices));
+  const shopCents = centsOf(bill.shopHours, prices.billRates.fabricationCentsPerHour);
+  const kitCostCents = platesCents + sum(bought) + shopCents;
+  const kitCents = withMargin(kitCostCents, prices.billRates.kitMarginPercent);
+  const base = { plates, plateJobCents, platesCents, bought, shopCents, kitCostCents, kitCents };
+  if (!bill.welded) return { ...base, weldedCostCents: null, weldedCents: null };
+  const weldedCostCents =
+    kitCostCents + centsOf(bill.welded.weldingHours, prices.billRates.weldingCentsPerHour) + sum(bill.welded.bought.map((line) => pricedLine(line, prices)));
+  return { ...base, weldedCostCents, weldedCents: withMargin(weldedCostCents, prices.billRates.weldedMarginPercent) };
 }
 
-function pricedLine(line: { name: string; quantity: number; unitCents: number }): BillLinePrice {
-  return { name: line.name, quantity: line.quantity, amountCents: centsOf(line.quantity, line.unitCents) };
+function pricedLine(line: { item: string; quantity: number }, prices: BillPrices): BillLinePrice {
+  const item = prices.boughtItems[line.item];
+  if (!item) throw new Error(`The bill names the bought item "${line.item}", which the price book does not price.`);
+  return { name: item.name, quantity: line.quantity, amountCents: centsOf(line.quantity, item.unitCents) };
 }
 
 function sum(lines: readonly BillLinePrice[]): number {

@@ -5,19 +5,19 @@ import { PLATE_A, PLATE_C, catalog } from './test-fixtures';
 
 describe('pricing one item alone', () => {
   it('prices the plate of a stored design again at another quantity', () => {
-    // Plate A at 25 pieces: 3,200 + 25 shares of a 252-piece sheet (6,837 c) and of its loading (149 c)
-    // + 25 x 292 = 17,486, 699 each.
+    // Plate A at 25 pieces: 3,600 + 25 shares of a 165-piece 48 x 96 in sheet (13,654 c) and of its loading
+    // (455 c) + 25 x 939 = 41,184, 1,647 each.
     const quoted = pricePlateItem(PlateItem.parse({ ...PLATE_A, quantity: 25 }), { catalog });
-    expect(quoted).toMatchObject({ index: 0, quantity: 25, amount_cents: 17_486, unit_amount_cents: 699 });
+    expect(quoted).toMatchObject({ index: 0, quantity: 25, amount_cents: 41_184, unit_amount_cents: 1_647 });
     expect(quoted.quantity_options.map((o) => o.quantity)).toEqual([1, 100]);
     // No drawing address unless one is given.
     expect(quoted.plate?.preview_url).toBeNull();
   });
 
-  it('prices 2 of the 58 mm disc at the piece minimum, CAD 17.00 each (USD 12.32 at 1.38, inside the peer band of USD 12-18)', () => {
-    // 12 ga: 1,200 programming + 2 x 109 + the nest (a few cents) is under 2 x 1,700.
+  it('prices 2 of the 58 mm disc at the item minimum, CAD 25.00 each', () => {
+    // 12 ga: 1,600 programming + 2 x 316 + the nest (a dollar) is under the 5,000 item minimum (less than 2 x 2,600).
     const disc = PlateItem.parse({ kind: 'plate', material: 'mild_steel', thickness_in: 0.1046, outline: { kind: 'circle', diameter_in: 2.2835 }, quantity: 2 });
-    expect(pricePlateItem(disc, { catalog })).toMatchObject({ amount_cents: 3_400, unit_amount_cents: 1_700 });
+    expect(pricePlateItem(disc, { catalog })).toMatchObject({ amount_cents: 5_000, unit_amount_cents: 2_500 });
   });
 
   it('names issue and error fields after the index it is given', () => {
@@ -31,8 +31,8 @@ describe('pricing one item alone', () => {
 
   it('dispatches on the kind of item', () => {
     const product = priceItem(ProductItem.parse({ kind: 'product', slug: 'shop-press-20t', tier: 'welded', quantity: 3 }), { catalog, index: 1 });
-    expect(product).toMatchObject({ index: 1, kind: 'product', amount_cents: 509_700, unit_amount_cents: 169_900 });
+    expect(product).toMatchObject({ index: 1, kind: 'product', amount_cents: 542_100, unit_amount_cents: 180_700 });
     const plate = priceItem(PlateItem.parse(PLATE_A), { catalog, previewUrl: 'https://quote.example.ca/p.svg' });
-    expect(plate).toMatchObject({ kind: 'plate', amount_cents: 8_915, plate: { preview_url: 'https://quote.example.ca/p.svg' } });
+    expect(plate).toMatchObject({ kind: 'plate', amount_cents: 18_634, plate: { preview_url: 'https://quote.example.ca/p.svg' } });
   });
 });

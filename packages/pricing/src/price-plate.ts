@@ -87,12 +87,12 @@ export function pricePlate(item: PlateItem, stock: PlateStock, catalog: Catalog,
     quantityOptions = otherQuantities(item.quantity, item.quantity_options).map((q) => priceQuantity(cost, q));
     leadTime = planLeadTime(item, stock, catalog, analysis, cost, issues, at);
   }
-  const perSheet = !blocked && cost !== null ? nestQuantity(cost, 1).perSheet : null;
+  const nest = !blocked && cost !== null ? nestQuantity(cost, 1) : null;
 
   return {
     index,
     kind: 'plate',
-    description: describePlate(item, stock, analysis) + (perSheet === null ? '' : `, ${groupThousands(perSheet)} per ${formatInches(tables.sheet.widthIn)} x ${formatInches(tables.sheet.heightIn)} in sheet`),
+    description: describePlate(item, stock, analysis) + (nest === null ? '' : `, ${groupThousands(nest.perSheet)} per ${formatInches(nest.sheetWidthIn)} x ${formatInches(nest.sheetHeightIn)} in sheet`),
     label: screened.label,
     status: blocked ? 'blocked' : 'ready',
     price_type: 'firm',

