@@ -755,7 +755,11 @@ export interface components {
              * @example Bracket A
              */
             label?: string | null;
-        };
+        } & ({
+            outline: unknown;
+        } | {
+            import_id: unknown;
+        });
         /** @description A rectangle, lower-left corner on the origin. */
         RectangleOutline: {
             /**
@@ -796,7 +800,7 @@ export interface components {
              * @description "polygon": any outline given by its corners. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
-            kind: "PolygonOutline";
+            kind: "polygon";
             /** @description Corners [x, y] in inches (each 0 to 120), 3 to 200 of them in either winding; a last corner repeating the first is dropped (so up to 201 points). Edges must not cross. */
             points_in: components["schemas"]["Point"][];
         };

@@ -285,6 +285,18 @@ export const PlateItemRequest = z
     checkCutoutCount(plate, ctx);
   })
   .meta({ id: 'PlateItem',
+    // The rule of the refinement above, for a client reading the schema: the part's shape is given
+    // either by outline (with holes and cutouts) or by import_id alone, never both and never neither.
+    // (Each branch names the fields it requires; their schemas are the object's own, above.)
+    oneOf: [
+      { title: 'Typed shape', properties: { outline: {} }, required: ['outline'] },
+      {
+        title: 'Imported drawing',
+        properties: { import_id: {} },
+        required: ['import_id'],
+        not: { anyOf: [{ properties: { holes: {} }, required: ['holes'] }, { properties: { cutouts: {} }, required: ['cutouts'] }] },
+      },
+    ],
     example: {
       kind: 'plate',
       material: 'mild_steel',

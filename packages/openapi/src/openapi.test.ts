@@ -1,4 +1,5 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
+import Ajv2020 from 'ajv/dist/2020';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -59,6 +60,51 @@ describe('the OpenAPI document', () => {
     for (const name of ['SingleHole', 'LinearHoles', 'GridHoles', 'BoltCircle', 'Slot', 'Bend', 'Handoff', 'RfqLink', 'Status', 'ProfileList']) {
       expect(schemas[name]).toBeDefined();
     }
+  });
+});
+
+describe('what a client can read from the schemas alone', () => {
+  const schemas = document.components!.schemas as Record<string, any>;
+
+  it('maps every kind of every discriminated union, the polygon outline included', () => {
+    const found: string[] = [];
+    const visit = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(visit);
+      if (node === null || typeof node !== 'object') return;
+      const { discriminator, oneOf } = node as { discriminator?: { propertyName: string; mapping?: Record<string, string> }; oneOf?: Array<{ $ref?: string }> };
+      if (discriminator && oneOf) {
+        const expected: Record<string, string> = {};
+        for (const option of oneOf) {
+          const target = schemas[option.$ref!.split('/').pop()!];
+          for (const value of target.properties[discriminator.propertyName].enum) expected[value] = option.$ref!;
+        }
+        expect(discriminator.mapping).toEqual(expected);
+        found.push(Object.keys(expected).join(','));
+      }
+      Object.values(node).forEach(visit);
+    };
+    visit(document);
+    expect(found).toContain('rectangle,circle,ring,polygon');
+    expect(schemas.PlateItem.properties.outline.discriminator.mapping.polygon).toBe('#/components/schemas/PolygonOutline');
+  });
+
+  it('says in the plate item\'s schema that it needs outline or import_id, not both, and import_id without holes or cut-outs', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    const validate = ajv.compile({ $id: 'urn:shop:openapi', components: document.components, $ref: '#/components/schemas/PlateItem' });
+    const base = { kind: 'plate', material: 'mild_steel', thickness_in: 0.25 };
+    const outline = { kind: 'rectangle', width_in: 6, height_in: 4 };
+    const holes = [{ kind: 'single', x_in: 1, y_in: 1, diameter_in: 0.5 }];
+    const cases: Array<[string, object, boolean]> = [
+      ['a typed outline', { ...base, outline }, true],
+      ['a typed outline with holes', { ...base, outline, holes }, true],
+      ['an import', { ...base, import_id: 'pi_4Vx9kQ2mT7pL1sN8rB3cZ0' }, true],
+      ['an import with its own bends', { ...base, import_id: 'pi_4Vx9kQ2mT7pL1sN8rB3cZ0', bends: [{ start_in: [0, 2], end_in: [6, 2] }] }, true],
+      ['neither', base, false],
+      ['both', { ...base, outline, import_id: 'pi_4Vx9kQ2mT7pL1sN8rB3cZ0' }, false],
+      ['an import with holes', { ...base, import_id: 'pi_4Vx9kQ2mT7pL1sN8rB3cZ0', holes }, false],
+      ['an import with cut-outs', { ...base, import_id: 'pi_4Vx9kQ2mT7pL1sN8rB3cZ0', cutouts: [{ kind: 'polygon', points_in: [[1, 1], [2, 1], [2, 2]] }] }, false],
+    ];
+    expect(cases.map(([name, item]) => [name, validate(item)])).toEqual(cases.map(([name, , valid]) => [name, valid]));
   });
 });
 

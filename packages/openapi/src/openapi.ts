@@ -293,13 +293,46 @@ export interface OpenApiOptions {
 
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
 
+type JsonObject = Record<string, unknown>;
+const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null;
+
+/**
+ * Completes every discriminator's mapping from the schemas its oneOf names. The generator leaves out
+ * an option whose zod schema transforms its value (the polygon outline drops a closing point), so a
+ * typed client generated from the mapping would not know `polygon`.
+ */
+function completeDiscriminatorMappings(document: OpenApiDocument): void {
+  const schemas = (document.components?.schemas ?? {}) as Record<string, JsonObject>;
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      node.forEach(visit);
+      return;
+    }
+    if (!isObject(node)) return;
+    const { discriminator, oneOf } = node;
+    if (isObject(discriminator) && typeof discriminator.propertyName === 'string' && Array.isArray(oneOf)) {
+      const mapping = (isObject(discriminator.mapping) ? discriminator.mapping : {}) as Record<string, string>;
+      for (const option of oneOf) {
+        const ref = isObject(option) && typeof option.$ref === 'string' ? option.$ref : null;
+        const target = ref === null ? undefined : schemas[ref.replace('#/components/schemas/', '')];
+        const tag = isObject(target) && isObject(target.properties) ? target.properties[discriminator.propertyName] : undefined;
+        const values = isObject(tag) && Array.isArray(tag.enum) ? tag.enum : [];
+        for (const value of values) if (typeof value === 'string' && mapping[value] === undefined) mapping[value] = ref!;
+      }
+      discriminator.mapping = mapping;
+    }
+    Object.values(node).forEach(visit);
+  };
+  visit(document);
+}
+
 /** Builds the OpenAPI 3.1.0 document; the result is plain JSON and may be cached by the caller. */
 export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
   const registry = new OpenAPIRegistry();
   // Keyless by design: every operation says it needs no security.
   for (const route of routes()) registry.registerPath({ ...route, security: [] });
   const generator = new OpenApiGeneratorV31(registry.definitions);
-  return generator.generateDocument({
+  const document = generator.generateDocument({
     openapi: '3.1.0',
     info: {
       title: 'Plate and catalog quoting API',
@@ -313,4 +346,6 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
     servers: [{ url: `${options.publicUrl.replace(/\/+$/, '')}${API_PREFIX}` }],
     security: [],
   });
+  completeDiscriminatorMappings(document);
+  return document;
 }
