@@ -707,7 +707,20 @@ export interface components {
          *           "rotation_deg": 0
          *         }
          *       ],
-         *       "bends": [],
+         *       "bends": [
+         *         {
+         *           "start_in": [
+         *             0,
+         *             2
+         *           ],
+         *           "end_in": [
+         *             6,
+         *             2
+         *           ],
+         *           "angle_deg": 90,
+         *           "direction": "up"
+         *         }
+         *       ],
          *       "quantity": 10,
          *       "quantity_options": [
          *         25,
@@ -2382,7 +2395,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The body is over 256 KiB. Codes: `body_too_large`. */
+            /** @description The body is over 5 MiB. Codes: `body_too_large`. */
             413: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -2404,7 +2417,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters. Codes: `parameter_unknown`, `parameter_missing`, `parameter_invalid`, `dxf_unreadable`, `dxf_units_unknown`, `dxf_no_part`, `dxf_several_parts`, `dxf_too_complex`. */
+            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters. Codes: `parameter_unknown`, `parameter_invalid`, `dxf_unreadable`, `dxf_units_unknown`, `dxf_no_part`, `dxf_several_parts`, `dxf_too_complex`. */
             422: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */

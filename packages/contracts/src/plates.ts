@@ -303,7 +303,7 @@ export const PlateItemRequest = z
       thickness_in: 0.25,
       outline: { kind: 'rectangle', width_in: 6, height_in: 4 },
       holes: [{ kind: 'grid', center_x_in: 3, center_y_in: 2, columns: 2, rows: 2, x_spacing_in: 4, y_spacing_in: 2, diameter_in: 0.5, rotation_deg: 0 }],
-      bends: [],
+      bends: [{ start_in: [0, 2], end_in: [6, 2], angle_deg: 90, direction: 'up' }],
       quantity: 10,
       quantity_options: [25, 100],
       label: 'Base plate',
