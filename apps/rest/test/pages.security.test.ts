@@ -24,6 +24,7 @@ describe('security of the pages', () => {
     const form = await openRfqForm(app, rfq.path);
     const filled = { form_token: form.formToken, description: MARKUP, material: `"'<i>`, name: `<img src=x onerror=alert(3)>"'`, email: 'sam@example.com', phone: '', company: MARKUP.slice(0, 100) };
     pages = {
+      home: await app.http.request('GET', '/', { headers: { accept: 'text/html' } }),
       order: orderPage,
       plate: await app.http.request('GET', platePath),
       platePlateRequest: await (async () => {
