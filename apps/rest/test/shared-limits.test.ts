@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { kitProduct } from './fixtures';
+import { NEEDS_REDIS, itUnless } from '../../../scripts/test/skip-unless';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
@@ -43,7 +44,7 @@ describe.each([
   ['the shared SQLite file (no Redis)', false],
   ['Redis', true],
 ])('one pricing budget across the REST and MCP processes, kept in %s', (_name, useRedis) => {
-  const run = useRedis && !process.env.TEST_REDIS_URL ? it.skip : it;
+  const run = itUnless(!useRedis || Boolean(process.env.TEST_REDIS_URL), NEEDS_REDIS);
   const children: ChildProcess[] = [];
   let dir: string;
   let restUrl: string;

@@ -12,9 +12,10 @@ import { ServiceError } from '@shop/contracts';
 import { startRedisServer } from '../../../reliability/checks/processes';
 import { REDIS_RETRY_MS, createRateLimits } from './rate-limits';
 import type { LimitStore, RateLimits } from './rate-limits';
+import { describeUnless } from '../../../scripts/test/skip-unless';
 
 const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
-const run = hasRedisServer ? describe : describe.skip;
+const run = describeUnless(hasRedisServer, 'redis-server is not on the PATH (apt-get install -y redis-server)');
 
 async function commandsProcessed(admin: Redis): Promise<number> {
   const stats = await admin.info('stats');

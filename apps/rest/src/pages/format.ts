@@ -30,7 +30,7 @@ export function formatExtents(width: number, height: number): string {
   return `${formatFigure(width, 4)} x ${formatInches(height)}`;
 }
 
-export const MM_PER_INCH = 25.4;
+const MM_PER_INCH = 25.4;
 
 /** Inches as millimetres to the hundredth: 5.905512 -> "150 x 100 mm". */
 export function formatExtentsMm(widthIn: number, heightIn: number): string {
