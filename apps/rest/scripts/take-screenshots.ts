@@ -50,6 +50,7 @@ async function main(): Promise<void> {
         await page.screenshot({ path: path.join(OUT_DIR, `${name}-${viewport.name}.png`), fullPage: true });
       };
       try {
+        await shoot('home', '/');
         await shoot('order', orderPath);
         await shoot('plate', plateHref);
         await page.fill('#quantity', '40');
