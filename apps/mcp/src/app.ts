@@ -62,6 +62,35 @@ export interface McpAppDeps {
   instructions?: string;
 }
 
+/** The SDK's console warning on `responseMode: 'json'` (its first words). */
+const JSON_MODE_WARNING = "responseMode: 'json'";
+
+/**
+ * The modern handler, answering plain JSON (SPEC: no answer is an SSE stream). The SDK warns on the
+ * console as it is made that this drops notifications sent before a result: no tool sends any, so the
+ * line goes to the log (debug) with the other JSON lines instead of the console, where it printed a
+ * stack trace in every test file. Any other warning the SDK prints there goes to the log as a warning
+ * (to the console when there is no log).
+ */
+function createJsonHandler(factory: () => McpServer, logger: Logger | null): McpHttpHandler {
+  const warn = console.warn;
+  const warnings: unknown[][] = [];
+  console.warn = (...args: unknown[]) => {
+    warnings.push(args);
+  };
+  try {
+    return createMcpHandler(factory, { legacy: 'reject', responseMode: 'json' });
+  } finally {
+    console.warn = warn;
+    for (const args of warnings) {
+      const text = args.map(String).join(' ');
+      if (text.startsWith(JSON_MODE_WARNING)) logger?.debug({ sdk: '@modelcontextprotocol/server' }, text);
+      else if (logger) logger.warn({ sdk: '@modelcontextprotocol/server' }, text);
+      else warn(...args);
+    }
+  }
+}
+
 export function createMcpApp(deps: McpAppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -78,7 +107,7 @@ export function createMcpApp(deps: McpAppDeps): Express {
     deps.registerTools(server);
     return server;
   };
-  const handler = createMcpHandler(newServer, { legacy: 'reject', responseMode: 'json' });
+  const handler = createJsonHandler(newServer, deps.logger ?? null);
   const modern = toNodeHandler(handler);
 
   const allowedOrigins = new Set(deps.allowedOrigins ?? []);

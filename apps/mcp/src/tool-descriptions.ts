@@ -130,7 +130,7 @@ export function describeTools(facts: CatalogFacts): Record<ToolName, string> {
       ON_ERROR,
     ].join(' '),
     create_rfq_link: [
-      'Makes a quote-request link for work the quote tools do not price: a part from a drawing, a weldment, a repair, plate past the laser, or a blocked quote that cannot be fixed.',
+      'Makes a quote-request link for work the quote tools do not price: a weldment, a repair, plate past the laser, a drawing that is not a DXF file (a PDF, a photo, a sketch), or a blocked quote that cannot be fixed. A part in a DXF file is quoted instead: import_dxf, then quote_plate with its import_id.',
       'The link opens a form with the job filled in; the person adds their own name and contact details there.',
       `description: 1 to ${BOUNDS.rfqDescription} characters of plain words about the work only (sizes, material, finish, how many, when needed). Never put a name, e-mail address, phone number or link in it (refused: contact_details_not_allowed).`,
       `Optional: material (up to ${BOUNDS.rfqMaterial} characters), thickness_in (inches, > 0 to ${BOUNDS.rfqThicknessIn}), quantity (1 to ${BOUNDS.rfqQuantity}).`,

@@ -47,6 +47,14 @@ describe.each(CLIENTS)('%s', (_name, connect) => {
     expect([...places].sort((a, b) => a - b)).toEqual(places);
   });
 
+  it('never sends a DXF drawing to a quote request: create_rfq_link names import_dxf for one, and its other tools agree', async () => {
+    const tools = await client.listTools();
+    const rfq = tools.find((tool) => tool.name === 'create_rfq_link')!.description!;
+    expect(rfq).not.toMatch(/part from a drawing/i);
+    expect(rfq).toContain('A part in a DXF file is quoted instead: import_dxf, then quote_plate with its import_id.');
+    expect(tools.find((tool) => tool.name === 'import_dxf')!.description).toContain('Then quote it with quote_plate');
+  });
+
   it('describes every property at every depth of every input, with units for lengths and the bounds it is checked against', async () => {
     const tools = await client.listTools();
     let checked = 0;

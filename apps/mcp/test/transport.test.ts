@@ -204,3 +204,38 @@ describe('request logs of the tool server', () => {
     }
   });
 });
+
+describe('the SDK\'s warning about plain JSON answers', () => {
+  const logLines = (level: string) => {
+    const lines: Array<Record<string, any>> = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    return { lines, logger: pino({ level }, stream) };
+  };
+
+  it('never reaches the console: it is one debug line of the JSON log, and nothing without a log', async () => {
+    const consoleWarn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const { lines, logger } = logLines('debug');
+      createMcpApp({ registerTools: registerPing, admit: null, logger });
+      createMcpApp({ registerTools: registerPing, admit: null });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(consoleWarn).not.toHaveBeenCalled();
+      expect(lines).toEqual([expect.objectContaining({ level: 20, sdk: '@modelcontextprotocol/server', msg: expect.stringMatching(/^responseMode: 'json' drops mid-call notifications/) })]);
+      // At the default level (info) the log stays quiet too.
+      const quiet = logLines('info');
+      createMcpApp({ registerTools: registerPing, admit: null, logger: quiet.logger });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(quiet.lines).toEqual([]);
+      // The console is the console again afterwards.
+      console.warn('after');
+      expect(consoleWarn).toHaveBeenCalledWith('after');
+    } finally {
+      consoleWarn.mockRestore();
+    }
+  });
+});

@@ -1,15 +1,16 @@
 // Regenerates apps/rest/screenshots/: every page behind the links at phone (390 x 844) and desktop
-// (1280 x 900) width, over a throw-away database. Run: pnpm --filter @shop/rest screenshots
-import { mkdirSync } from 'node:fs';
+// (1366 x 900) width, over a throw-away database. Run: pnpm --filter @shop/rest screenshots
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { launchBrowser } from '../test/browser';
 import { startTestApp } from '../test/app-harness';
-import { kitProduct, typicalPlate } from '../test/fixtures';
+import { bracketDxf, kitProduct, openContourDxf, typicalPlate } from '../test/fixtures';
 
 const OUT_DIR = path.join(__dirname, '..', 'screenshots');
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'desktop', width: 1366, height: 900 },
 ] as const;
 
 async function main(): Promise<void> {
@@ -21,6 +22,11 @@ async function main(): Promise<void> {
     return reply.json;
   };
   const local = (url: string) => new URL(url).pathname;
+  const drawings = mkdtempSync(path.join(tmpdir(), 'shop-screenshots-'));
+  const bracketFile = path.join(drawings, 'bracket-a.dxf');
+  const openFile = path.join(drawings, 'open-corner.dxf');
+  writeFileSync(bracketFile, bracketDxf());
+  writeFileSync(openFile, openContourDxf());
   try {
     const quote = await post('/quotes', {
       items: [
@@ -44,6 +50,7 @@ async function main(): Promise<void> {
         await page.screenshot({ path: path.join(OUT_DIR, `${name}-${viewport.name}.png`), fullPage: true });
       };
       try {
+        await shoot('home', '/');
         await shoot('order', orderPath);
         await shoot('plate', plateHref);
         await page.fill('#quantity', '40');
@@ -64,6 +71,22 @@ async function main(): Promise<void> {
         await page.waitForSelector('.thanks');
         await page.screenshot({ path: path.join(OUT_DIR, `rfq-thanks-${viewport.name}.png`), fullPage: true });
         await shoot('not-found', '/o/h_0000000000000000000000');
+        // The way in from a drawing: the form, a drawing that cannot be cut, and one priced.
+        await shoot('upload', '/plate/new');
+        await page.setInputFiles('#drawing', openFile);
+        await page.click('button:has-text("Read the drawing")');
+        await page.waitForURL(/\/plate\/new\/pi_/);
+        await page.screenshot({ path: path.join(OUT_DIR, `upload-open-contour-${viewport.name}.png`), fullPage: true });
+        await page.goto(app.http.baseUrl + '/plate/new');
+        await page.setInputFiles('#drawing', bracketFile);
+        await page.click('button:has-text("Read the drawing")');
+        await page.waitForURL(/\/plate\/new\/pi_/);
+        await page.screenshot({ path: path.join(OUT_DIR, `upload-part-${viewport.name}.png`), fullPage: true });
+        await page.selectOption('#stock', 'mild_steel|0.1345');
+        await page.fill('#quantity', '7');
+        await page.click('button:has-text("Price it")');
+        await page.waitForSelector('[data-field="amount"]');
+        await page.screenshot({ path: path.join(OUT_DIR, `upload-priced-${viewport.name}.png`), fullPage: true });
       } finally {
         await browser.close();
       }
@@ -83,6 +106,7 @@ async function main(): Promise<void> {
     process.stdout.write(`screenshots written to ${OUT_DIR}\n`);
   } finally {
     await app.close();
+    rmSync(drawings, { recursive: true, force: true });
   }
 }
 

@@ -77,3 +77,24 @@ export function bracketTyped(extra: Record<string, unknown> = {}) {
     ...extra,
   };
 }
+
+/**
+ * A DXF file (R12, inches) of a 4 x 3 in plate whose outline is left open by a gap (0.05 in unless
+ * given) at its lower-left corner, with a 1 in round hole in the middle: the drawing a blocking
+ * dxf_open_contour comes from. A gap of 0 closes it.
+ */
+export function openContourDxf(gapIn = 0.05): string {
+  const lines = [
+    [0, 0, 4, 0],
+    [4, 0, 4, 3],
+    [4, 3, 0, 3],
+    [0, 3, 0, gapIn],
+  ].flatMap(([ax, ay, bx, by]) => entity('LINE', 'CUT', [[10, ax!], [20, ay!], [11, bx!], [21, by!]]));
+  return [
+    '0', 'SECTION', '2', 'HEADER', '9', '$ACADVER', '1', 'AC1009', '9', '$INSUNITS', '70', '1', '0', 'ENDSEC',
+    '0', 'SECTION', '2', 'ENTITIES',
+    ...lines,
+    ...entity('CIRCLE', 'CUT', [[10, 2], [20, 1.5], [40, 0.5]]),
+    '0', 'ENDSEC', '0', 'EOF', '',
+  ].join('\n');
+}

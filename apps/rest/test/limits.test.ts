@@ -2,12 +2,13 @@ import { startTestApp } from './app-harness';
 import type { TestApp } from './app-harness';
 import { kitProduct } from './fixtures';
 import { expectError } from './harness';
+import { NEEDS_REDIS, itUnless } from '../../../scripts/test/skip-unless';
 
 describe.each([
   ['the shared database', false],
   ['Redis', true],
 ])('rate limits kept in %s', (_name, redis) => {
-  const run = redis && !process.env.TEST_REDIS_URL ? it.skip : it;
+  const run = itUnless(!redis || Boolean(process.env.TEST_REDIS_URL), NEEDS_REDIS);
   let app: TestApp;
 
   beforeAll(async () => {

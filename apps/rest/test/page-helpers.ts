@@ -40,6 +40,14 @@ export async function openRfqForm(app: TestApp, path: string, cookie?: string): 
   return { reply, cookie: setCookie.split(';')[0] ?? '', setCookie, formToken };
 }
 
+/** A page with a form as a browser holds it: the cookie it was given and the token of its hidden field. */
+export async function openPageForm(app: TestApp, path: string): Promise<{ reply: Reply; cookie: string; formToken: string }> {
+  const reply = await app.http.request('GET', path);
+  const cookie = (reply.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const formToken = /name="form_token" value="([^"]+)"/.exec(reply.text)?.[1] ?? '';
+  return { reply, cookie, formToken };
+}
+
 export const PERSON = { name: 'Sam Tremblay', email: 'sam@example.com', phone: '(705) 555-0142', company: 'Tremblay Farms' };
 
 export function postForm(app: TestApp, path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Reply> {

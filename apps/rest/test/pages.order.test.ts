@@ -1,7 +1,7 @@
 import { startTestApp } from './app-harness';
 import type { TestApp } from './app-harness';
 import { expectedHst, kitProduct, typicalPlate } from './fixtures';
-import { findPlateLinks, makeOrder, readText } from './page-helpers';
+import { findPlateLinks, makeOrder, openPageForm, postForm, readText } from './page-helpers';
 
 describe('the order page', () => {
   let app: TestApp;
@@ -154,15 +154,22 @@ describe('the product page', () => {
   });
 
   it('its button makes a quote request pre-filled with the product, tier and quantity', async () => {
-    const reply = await app.http.request('POST', '/products/round-bale-feeder/quote-request', {
-      raw: 'tier=welded&quantity=3',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
-    });
+    const form = await openPageForm(app, '/products/round-bale-feeder');
+    expect(form.cookie).toMatch(/^product_form=[A-Za-z0-9_-]{43}$/);
+    const reply = await postForm(app, '/products/round-bale-feeder/quote-request', { form_token: form.formToken, tier: 'welded', quantity: '3' }, { cookie: form.cookie, 'sec-fetch-site': 'same-origin' });
     expect(reply.status).toBe(200); // fetch follows the 303 to the form
     const text = readText(reply.text);
     expect(text).toContain('Request a quote');
     expect(reply.text).toContain('Round bale feeder (round-bale-feeder): Welded (built and finished in our shop), quantity 3.</textarea>');
     expect(reply.text).toMatch(/name="quantity" min="1" max="100000" step="1" inputmode="numeric" value="3"/);
+  });
+
+  it('its button from another site, without the page\'s token, is refused and makes no link', async () => {
+    const form = await openPageForm(app, '/products/round-bale-feeder');
+    const forged = await postForm(app, '/products/round-bale-feeder/quote-request', { tier: 'welded', quantity: '3' }, { cookie: form.cookie });
+    expect(forged.status).toBe(403);
+    const otherBrowser = await postForm(app, '/products/round-bale-feeder/quote-request', { form_token: form.formToken, tier: 'welded', quantity: '3' });
+    expect(otherBrowser.status).toBe(403);
   });
 
   it('an unknown slug is a 404 page', async () => {

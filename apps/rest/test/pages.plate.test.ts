@@ -1,7 +1,7 @@
 import { startTestApp } from './app-harness';
 import type { TestApp } from './app-harness';
 import { typicalPlate } from './fixtures';
-import { findPlateLinks, makeOrder, readText } from './page-helpers';
+import { findPlateLinks, makeOrder, openPageForm, postForm, readText } from './page-helpers';
 
 const bentPlate = () =>
   typicalPlate({
@@ -73,6 +73,26 @@ describe('the plate quoter', () => {
     expect(reply.json.display.checkoutHref).toBeNull();
   });
 
+  it('says why unit price x quantity misses the amount, on the page and in the script\'s JSON, and nothing when it does not', async () => {
+    const { path } = await openQuoter();
+    const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+    let missed: any = null;
+    for (const quantity of [3, 7, 9, 11, 13, 17, 19, 23, 29, 31, 37, 41]) {
+      const price = (await app.http.request('GET', `${path}/price?quantity=${quantity}`)).json;
+      if (price.unit_amount_cents * quantity !== price.amount_cents) {
+        missed = price;
+        break;
+      }
+      expect(price.display.unitNote).toBe('');
+    }
+    expect(missed).not.toBeNull();
+    const { quantity, unit_amount_cents: unit, amount_cents: amount } = missed;
+    const note = `${quantity} x ${dollars(unit)} is ${dollars(unit * quantity)}; the price is the amount, ${dollars(amount)}, and the unit price is that divided by ${quantity}, rounded to the cent.`;
+    expect(missed.display.unitNote).toBe(note);
+    expect(readText((await app.http.request('GET', `${path}?quantity=${quantity}`)).text)).toContain(`Unit price ${dollars(unit)} ${note} Amount (before HST) ${dollars(amount)}`);
+    expect((await app.http.request('GET', `${path}/price?quantity=1`)).json.display.unitNote).toBe('');
+  });
+
   it('without script, the GET form prices another quantity', async () => {
     const { path } = await openQuoter();
     const json = (await app.http.request('GET', `${path}/price?quantity=25`)).json;
@@ -109,10 +129,9 @@ describe('the plate quoter', () => {
   it('where the shop is this service, the button makes a quote request pre-filled with the plate', async () => {
     const { quote, path } = await openQuoter();
     const designId = path.split('/')[2];
-    const reply = await app.http.request('POST', `${path}/quote-request`, {
-      raw: 'quantity=30',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
-    });
+    const form = await openPageForm(app, path);
+    expect(form.reply.text).toContain(`<form method="post" action="${path}/quote-request">\n<input type="hidden" name="form_token" value="${form.formToken}">`);
+    const reply = await postForm(app, `${path}/quote-request`, { form_token: form.formToken, quantity: '30' }, { cookie: form.cookie, 'sec-fetch-site': 'same-origin' });
     expect(reply.status).toBe(200);
     expect(reply.text).toContain(
       `${quote.items[0].description} labelled &quot;Bracket (left)&quot;, quantity 30. Cut to the stored design ${designId} (quote ${quote.id}, item 0).</textarea>`,
@@ -124,12 +143,16 @@ describe('the plate quoter', () => {
 
   it('a post from another site is refused and makes no link', async () => {
     const { path } = await openQuoter();
-    const reply = await app.http.request('POST', `${path}/quote-request`, {
-      raw: 'quantity=30',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' },
-    });
+    const form = await openPageForm(app, path);
+    const reply = await postForm(app, `${path}/quote-request`, { form_token: form.formToken, quantity: '30' }, { cookie: form.cookie, 'sec-fetch-site': 'cross-site' });
     expect(reply.status).toBe(403);
     expect(readText(reply.text)).toContain('The form could not be checked This button works only from its own page');
+    // Without the browser's cookie (another site's form) the token matches nothing, whatever the headers say.
+    const forged = await postForm(app, `${path}/quote-request`, { form_token: form.formToken, quantity: '30' }, { origin: 'null' });
+    expect(forged.status).toBe(403);
+    expect(readText(forged.text)).toContain('This form was not sent from its own page in this browser');
+    const foreign = await postForm(app, `${path}/quote-request`, { form_token: form.formToken, quantity: '30' }, { cookie: form.cookie, origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
   });
 
   it('an unknown design is a 404 page', async () => {

@@ -2,7 +2,7 @@ import { PAGE_POLICY } from '../src/http/security-headers';
 import { startTestApp } from './app-harness';
 import type { TestApp } from './app-harness';
 import { kitProduct, typicalPlate } from './fixtures';
-import { findPlateLinks, makeOrder, makeRfqLink, openRfqForm, postForm, readText } from './page-helpers';
+import { findPlateLinks, makeOrder, makeRfqLink, openPageForm, openRfqForm, postForm, readText } from './page-helpers';
 import type { Reply } from './harness';
 
 // Everything a label may hold (quotes, hash, parentheses, slash) and a description's markup.
@@ -24,9 +24,13 @@ describe('security of the pages', () => {
     const form = await openRfqForm(app, rfq.path);
     const filled = { form_token: form.formToken, description: MARKUP, material: `"'<i>`, name: `<img src=x onerror=alert(3)>"'`, email: 'sam@example.com', phone: '', company: MARKUP.slice(0, 100) };
     pages = {
+      home: await app.http.request('GET', '/', { headers: { accept: 'text/html' } }),
       order: orderPage,
       plate: await app.http.request('GET', platePath),
-      platePlateRequest: await app.http.request('POST', `${platePath}/quote-request`, { raw: 'quantity=5', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      platePlateRequest: await (async () => {
+        const plateForm = await openPageForm(app, platePath);
+        return postForm(app, `${platePath}/quote-request`, { form_token: plateForm.formToken, quantity: '5' }, { cookie: plateForm.cookie });
+      })(),
       product: await app.http.request('GET', '/products/round-bale-feeder?tier=kit&quantity=2'),
       rfqForm: form.reply,
       rfqErrors: await postForm(app, rfq.path, { ...filled, email: `x"><script>alert(4)</script>` }, { cookie: form.cookie }),

@@ -8,6 +8,7 @@ import { BACKENDS, freshDatabaseUrl, startTestApp } from './app-harness';
 import type { Backend, TestApp } from './app-harness';
 import { kitProduct, typicalPlate } from './fixtures';
 import { expectError } from './harness';
+import { NEEDS_POSTGRES, describeUnless } from '../../../scripts/test/skip-unless';
 
 /** Runs SQL on the app's database from outside the app (another connection, as another process would). */
 async function runSql(app: TestApp, sql: string): Promise<Array<Record<string, unknown>>> {
@@ -176,7 +177,7 @@ describe('Redis that cannot be reached', () => {
   });
 });
 
-(process.env.TEST_POSTGRES_URL ? describe : describe.skip)('PostgreSQL sessions ended under the app', () => {
+describeUnless(Boolean(process.env.TEST_POSTGRES_URL), NEEDS_POSTGRES)('PostgreSQL sessions ended under the app', () => {
   let app: TestApp;
   let applicationName: string;
 

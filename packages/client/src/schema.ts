@@ -707,7 +707,20 @@ export interface components {
          *           "rotation_deg": 0
          *         }
          *       ],
-         *       "bends": [],
+         *       "bends": [
+         *         {
+         *           "start_in": [
+         *             0,
+         *             2
+         *           ],
+         *           "end_in": [
+         *             6,
+         *             2
+         *           ],
+         *           "angle_deg": 90,
+         *           "direction": "up"
+         *         }
+         *       ],
          *       "quantity": 10,
          *       "quantity_options": [
          *         25,
@@ -755,7 +768,11 @@ export interface components {
              * @example Bracket A
              */
             label?: string | null;
-        };
+        } & ({
+            outline: unknown;
+        } | {
+            import_id: unknown;
+        });
         /** @description A rectangle, lower-left corner on the origin. */
         RectangleOutline: {
             /**
@@ -796,7 +813,7 @@ export interface components {
              * @description "polygon": any outline given by its corners. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
-            kind: "PolygonOutline";
+            kind: "polygon";
             /** @description Corners [x, y] in inches (each 0 to 120), 3 to 200 of them in either winding; a last corner repeating the first is dropped (so up to 201 points). Edges must not cross. */
             points_in: components["schemas"]["Point"][];
         };
@@ -2378,7 +2395,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The body is over 256 KiB. Codes: `body_too_large`. */
+            /** @description The body is over 5 MiB. Codes: `body_too_large`. */
             413: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */
@@ -2400,7 +2417,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters. Codes: `parameter_unknown`, `parameter_missing`, `parameter_invalid`, `dxf_unreadable`, `dxf_units_unknown`, `dxf_no_part`, `dxf_several_parts`, `dxf_too_complex`. */
+            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters. Codes: `parameter_unknown`, `parameter_invalid`, `dxf_unreadable`, `dxf_units_unknown`, `dxf_no_part`, `dxf_several_parts`, `dxf_too_complex`. */
             422: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */

@@ -1,7 +1,7 @@
 // Runs the published example and the typed calls against the real REST app, so the generated types,
 // the OpenAPI document and the API's answers are checked against each other on every test run.
 import { apiBaseUrl, createShopClient } from '@shop/client';
-import type { ShopClient } from '@shop/client';
+import type { PlateItem, ShopClient } from '@shop/client';
 import { quoteAndHandoff } from '../examples/quote-and-handoff';
 import { startRestApp } from './rest-app';
 import type { RunningRestApp } from './rest-app';
@@ -47,6 +47,19 @@ describe('the quote-and-handoff example against the real app', () => {
 });
 
 describe('typed calls and the error envelope', () => {
+  it('quotes a polygon outline through the typed body (its kind is "polygon" in the types)', async () => {
+    const plate: PlateItem = {
+      kind: 'plate',
+      material: 'mild_steel',
+      thickness_in: 0.25,
+      outline: { kind: 'polygon', points_in: [[0, 0], [6, 0], [6, 2], [3, 4], [0, 2]] },
+      quantity: 2,
+    };
+    const created = await client.POST('/quotes', { body: { items: [plate] } });
+    expect(created.response.status).toBe(201);
+    expect(created.data?.items[0]?.plate).toMatchObject({ width_in: 6, height_in: 4 });
+  });
+
   it('lists materials and products with the shapes the types describe', async () => {
     const materials = await client.GET('/materials');
     expect(materials.data?.object).toBe('list');

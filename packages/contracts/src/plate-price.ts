@@ -8,6 +8,8 @@ export const PriceDisplay = z
   .object({
     quantity: z.int(),
     unit: z.string(),
+    /** Why unit x quantity misses the amount by a few cents (the unit price is rounded); empty when it does not. */
+    unitNote: z.string(),
     amount: z.string(),
     tax: z.string(),
     total: z.string(),

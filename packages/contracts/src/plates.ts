@@ -285,13 +285,25 @@ export const PlateItemRequest = z
     checkCutoutCount(plate, ctx);
   })
   .meta({ id: 'PlateItem',
+    // The rule of the refinement above, for a client reading the schema: the part's shape is given
+    // either by outline (with holes and cutouts) or by import_id alone, never both and never neither.
+    // (Each branch names the fields it requires; their schemas are the object's own, above.)
+    oneOf: [
+      { title: 'Typed shape', properties: { outline: {} }, required: ['outline'] },
+      {
+        title: 'Imported drawing',
+        properties: { import_id: {} },
+        required: ['import_id'],
+        not: { anyOf: [{ properties: { holes: {} }, required: ['holes'] }, { properties: { cutouts: {} }, required: ['cutouts'] }] },
+      },
+    ],
     example: {
       kind: 'plate',
       material: 'mild_steel',
       thickness_in: 0.25,
       outline: { kind: 'rectangle', width_in: 6, height_in: 4 },
       holes: [{ kind: 'grid', center_x_in: 3, center_y_in: 2, columns: 2, rows: 2, x_spacing_in: 4, y_spacing_in: 2, diameter_in: 0.5, rotation_deg: 0 }],
-      bends: [],
+      bends: [{ start_in: [0, 2], end_in: [6, 2], angle_deg: 90, direction: 'up' }],
       quantity: 10,
       quantity_options: [25, 100],
       label: 'Base plate',

@@ -6,6 +6,7 @@ import type { PlateAnalysis } from '@shop/geometry';
 import { describePlate, describePlateIncludes, formatInches } from './describe';
 import { hasBlocking, makeIssue, sortIssues } from './issues';
 import { describeLabelProblem, screenLabel } from './labels';
+import { assertParsedPlate } from './parsed';
 import { computePlateCost, nestQuantity, priceQuantity } from './plate-cost';
 import type { PlateCost } from './plate-cost';
 import { RFQ_LINK, validatePlateItem } from './validate';
@@ -25,6 +26,7 @@ const DELIVERY_NOTE = 'Delivery is priced on the order page from the address, or
  * ServiceError when its material, thickness or quantity is not offered.
  */
 export function pricePlateItem(item: PlateItem, options: PricePlateOptions): QuotedItem {
+  assertParsedPlate(item);
   const index = options.index ?? 0;
   const stock = validatePlateItem(item, options.catalog, index);
   return pricePlate(item, stock, options.catalog, index, options.previewUrl ?? null);

@@ -4,6 +4,7 @@ import type { Delivery, Issue, LeadTime, Product, ProductItem, ProductTier, Quot
 import { describeProduct } from './describe';
 import { makeIssue } from './issues';
 import { describeLabelProblem, screenLabel } from './labels';
+import { assertParsedProduct } from './parsed';
 import { otherQuantities } from './price-plate';
 import { validateProductItem } from './validate';
 
@@ -15,6 +16,7 @@ export interface PriceProductOptions {
 
 /** Prices one product item; throws the 422 ServiceError for an unknown slug, a tier not orderable or a quantity out of range. */
 export function priceProductItem(item: ProductItem, options: PriceProductOptions): QuotedItem {
+  assertParsedProduct(item);
   const index = options.index ?? 0;
   const { product, tier } = validateProductItem(item, options.catalog, index);
   return priceProduct(item, product, tier, index, options.catalog);

@@ -3,6 +3,7 @@ import type { Catalog } from '@shop/catalog';
 import { typedPlate } from '@shop/contracts';
 import type { PlateItem, ProductItem, Quote, QuoteRequest, QuotedItem } from '@shop/contracts';
 import { hstCents } from './money';
+import { assertParsedRequest } from './parsed';
 import { pricePlate } from './price-plate';
 import { priceProduct } from './price-product';
 import { validatePlateItem, validateProductItem, validateRequest } from './validate';
@@ -29,6 +30,7 @@ export function priceQuote(request: QuoteRequest, options: PriceQuoteOptions): Q
   const { catalog, quoteId } = options;
   const createdMs = options.now.getTime();
   if (!Number.isFinite(createdMs)) throw new RangeError('now must be a valid Date.');
+  assertParsedRequest(request);
   validateRequest(request, catalog);
 
   const items: QuotedItem[] = request.items.map((item, index) =>

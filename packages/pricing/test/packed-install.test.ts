@@ -9,6 +9,7 @@ import path from 'node:path';
 import { createCatalog } from '@shop/catalog';
 import { QuoteRequest } from '@shop/contracts';
 import { priceQuote } from '@shop/pricing';
+import { itUnless } from '../../../scripts/test/skip-unless';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 const RELEASE = ['contracts', 'catalog', 'geometry', 'pricing'] as const;
@@ -41,10 +42,7 @@ function isRegistryReachable(): boolean {
   return ping.status === 0;
 }
 const registryReachable = isRegistryReachable();
-if (!registryReachable) {
-  console.warn('packed-install: the npm registry is unreachable (npm ping failed), so installing the packed tarballs is skipped.');
-}
-const itWithRegistry = registryReachable ? it : it.skip;
+const itWithRegistry = itUnless(registryReachable, 'the npm registry is unreachable (npm ping failed), so the packed tarballs cannot be installed');
 
 // A failed command's output is the useful part of the failure.
 function runOrExplain(command: string, args: string[], options: { cwd: string; timeout?: number; env?: NodeJS.ProcessEnv }): string {

@@ -164,7 +164,9 @@ export function placeImport(item: PlateItemRequest, found: PlateImport, index: n
 export function importPreviewSvg(found: PlateImport): string | null {
   if (found.preview_url === null) return null;
   const plate = found.plate;
-  const title = `Imported part${found.filename ? ` ${found.filename}` : ''}: ${found.counts.holes} round holes, ${found.counts.cutouts} cut-outs, ${found.counts.bends} bends`;
+  const { holes, cutouts, bends } = found.counts;
+  const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+  const title = `Imported part${found.filename ? ` ${found.filename}` : ''}: ${count(holes, 'round hole')}, ${count(cutouts, 'cut-out')}, ${count(bends, 'bend')}`;
   return renderPlateSvg(
     { kind: 'plate', material: 'mild_steel', thickness_in: 0.25, ...plate, quantity: 1, quantity_options: [], label: found.filename },
     { title },

@@ -12,9 +12,10 @@ import { ServiceError } from '@shop/contracts';
 import { startRedisServer } from '../../../reliability/checks/processes';
 import { REDIS_RETRY_MS, createRateLimits } from './rate-limits';
 import type { LimitStore, RateLimits } from './rate-limits';
+import { describeUnless } from '../../../scripts/test/skip-unless';
 
 const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
-const run = hasRedisServer ? describe : describe.skip;
+const run = describeUnless(hasRedisServer, 'redis-server is not on the PATH (apt-get install -y redis-server)');
 
 async function commandsProcessed(admin: Redis): Promise<number> {
   const stats = await admin.info('stats');
@@ -87,5 +88,64 @@ run('rate limits when Redis hangs', () => {
     expect(limits.store()).toBe('redis');
     expect(changes).toEqual(['redis', 'memory', 'redis']);
     expect(await admin.get('hang:pricing:minute:192.0.2.3')).toBe('1');
+  }, 20_000);
+
+  it('never lets one address spend more than a window\'s limit in all: before, during and after a hang', async () => {
+    const ip = '192.0.2.50';
+    let allowed = 0;
+    const attempt = async (times: number) => {
+      for (let i = 0; i < times; i += 1) {
+        try {
+          await limits.consume('pricing', ip);
+          allowed += 1;
+        } catch (error) {
+          expect((error as ServiceError).code).toBe('rate_limited');
+        }
+      }
+    };
+    expect(limits.store()).toBe('redis');
+    await attempt(30);
+    expect(await admin.get('hang:pricing:minute:192.0.2.50')).toBe('30');
+    server.child.kill('SIGSTOP');
+    // Counted in memory while Redis hangs: only what is left of the minute's 60.
+    await attempt(61);
+    expect(limits.store()).toBe('memory');
+    expect(allowed).toBe(60);
+    server.child.kill('SIGCONT');
+    await new Promise((resolve) => setTimeout(resolve, REDIS_RETRY_MS + 50));
+    // Redis is back and counted fewer than 60 for this address: the points spent in memory still hold.
+    await attempt(61);
+    expect(limits.store()).toBe('redis');
+    expect(allowed).toBe(60);
+    // Redis was told of the points spent in memory with the address's first call once it answered.
+    expect(Number(await admin.get('hang:pricing:minute:192.0.2.50'))).toBeGreaterThanOrEqual(60);
+  }, 20_000);
+
+  it('tells Redis of the points a process spent in memory, so another process sharing it counts them', async () => {
+    const ip = '192.0.2.60';
+    const other = createRateLimits({ storage, redisUrl: server.url, redisTimeoutMs: 50, prefix: 'hang' });
+    await other.ready();
+    try {
+      await other.consume('pricing', ip);
+      server.child.kill('SIGSTOP');
+      for (let i = 0; i < 40; i += 1) await limits.consume('pricing', ip);
+      server.child.kill('SIGCONT');
+      await new Promise((resolve) => setTimeout(resolve, REDIS_RETRY_MS + 50));
+      // This process's next call carries its 40 to Redis; the other process then sees 42 spent.
+      await limits.consume('pricing', ip);
+      expect(Number(await admin.get('hang:pricing:minute:192.0.2.60'))).toBeGreaterThanOrEqual(42);
+      let allowed = 0;
+      for (let i = 0; i < 30; i += 1) {
+        try {
+          await other.consume('pricing', ip);
+          allowed += 1;
+        } catch (error) {
+          expect((error as ServiceError).code).toBe('rate_limited');
+        }
+      }
+      expect(allowed).toBeLessThanOrEqual(18);
+    } finally {
+      await other.close();
+    }
   }, 20_000);
 });

@@ -2,16 +2,19 @@
 // else in the shared database, so the REST and MCP processes count together either way. A Redis call
 // that fails or takes longer than REDIS_TIMEOUT_MS is counted in memory instead, and a circuit
 // breaker then skips Redis for a second before one probe asks it again: a Redis that hangs costs one
-// timeout, not one per request.
+// timeout, not one per request. The in-memory count holds every point this process spends, in Redis
+// or not, and a request must pass it too: moving between Redis and memory never lets one address
+// spend a window's limit twice.
 import { ServiceError } from '@shop/contracts';
 import { StorageUnavailable } from '@shop/storage';
 import type { Storage } from '@shop/storage';
 import type * as IoRedis from 'ioredis';
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { createCircuitBreaker } from './circuit-breaker';
 import { clientKey } from './client-key';
+import { LocalWindow } from './local-window';
 
 export type LimitScope = 'reading' | 'pricing' | 'handoffs' | 'rfq_links' | 'mcp';
 
@@ -70,6 +73,11 @@ export interface RateLimits {
 }
 
 const REDIS_READY_WAIT_MS = 2_000;
+/**
+ * Addresses one window remembers in this process (about 1.4 MB a window, 11 MB for all eight): past
+ * them the least recently counted is forgotten, so a flood of new addresses cannot grow the process.
+ */
+const LOCAL_WINDOW_KEYS = 5_000;
 /** How long Redis is skipped after a failed or slow call before one probe asks it again. */
 export const REDIS_RETRY_MS = 1_000;
 const DEFAULT_REDIS_TIMEOUT_MS = 50;
@@ -87,10 +95,18 @@ export interface RateLimitOptions {
   onStoreChange?: (store: LimitStore) => void;
 }
 
-/** A window's counters: the shared store's, and with Redis the in-memory one that stands in for it. */
+/**
+ * A window's counters: the shared store's, and with Redis the in-memory one of this process, which
+ * counts every point the process spends (in Redis or not) and stands in for Redis when it fails.
+ */
 interface WindowLimiters {
   shared: RateLimiterAbstract;
-  local: RateLimiterAbstract | null;
+  local: LocalWindow | null;
+}
+
+/** The points one window spent for a request, to give back when another window refused it. */
+interface Spent {
+  reward(key: string, points: number): Promise<unknown>;
 }
 
 type LimiterFactory = (keyPrefix: string, points: number, seconds: number) => WindowLimiters;
@@ -138,7 +154,7 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
     const client = redis;
     factory = (keyPrefix, points, seconds) => ({
       shared: new RateLimiterRedis({ storeClient: client, keyPrefix, points, duration: seconds, rejectIfRedisNotReady: true }),
-      local: new RateLimiterMemory({ keyPrefix, points, duration: seconds }),
+      local: new LocalWindow({ points, seconds, maxKeys: LOCAL_WINDOW_KEYS }),
     });
   } else {
     const { storage } = options;
@@ -146,22 +162,29 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
   }
 
   /**
-   * One point of one window: from Redis while the breaker lets calls through, else (or when Redis
-   * fails or is too slow) from the in-memory counter. Returns the limiter that counted it.
+   * One point of one window. With Redis: in Redis while the breaker lets calls through (and it
+   * answers in time), and always in this process's own counter, which must let it through too; while
+   * Redis is skipped or fails, in the process's counter alone, and Redis is told of those points with
+   * the address's next call once it answers. A process that counted 30 in Redis has 30 left in
+   * memory, and once Redis is back the points spent in memory hold there too.
    */
-  async function spend(limiters: WindowLimiters, key: string): Promise<RateLimiterAbstract> {
+  async function spend(limiters: WindowLimiters, key: string): Promise<Spent> {
     const { shared, local } = limiters;
     if (local === null) {
       await shared.consume(key, 1);
       return shared;
     }
+    let inShared = false;
     if (breaker.allow()) {
+      const owed = local.owed(key);
       try {
-        await shared.consume(key, 1);
+        await shared.consume(key, 1 + owed);
+        local.settle(key, owed);
         breaker.succeeded();
-        return shared;
+        inShared = true;
       } catch (error) {
         if (error instanceof RateLimiterRes) {
+          local.settle(key, owed);
           breaker.succeeded();
           throw new SpentOn(shared, error);
         }
@@ -171,9 +194,15 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
     try {
       await local.consume(key, 1);
     } catch (error) {
+      // Refused here after Redis took the point: give Redis its point back.
+      if (inShared) await shared.reward(key, 1).catch(() => undefined);
       throw error instanceof RateLimiterRes ? new SpentOn(local, error) : error;
     }
-    return local;
+    if (!inShared) {
+      local.owe(key, 1);
+      return { reward: (rewardKey, points) => Promise.allSettled([local.reward(rewardKey, points), Promise.resolve(local.settle(rewardKey, points))]) };
+    }
+    return { reward: (rewardKey, points) => Promise.allSettled([shared.reward(rewardKey, points), local.reward(rewardKey, points)]) };
   }
 
   const limiters = new Map<LimitScope, Array<{ window: Window; limiter: WindowLimiters }>>();
@@ -239,7 +268,7 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
 /** A window that refused, with the counter that refused it. */
 class SpentOn {
   constructor(
-    readonly limiter: RateLimiterAbstract,
+    readonly limiter: Spent,
     readonly result: RateLimiterRes,
   ) {}
 }

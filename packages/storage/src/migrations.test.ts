@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createPostgresDatabase, createSqliteDatabase, postgresUrl } from '../test/harness';
+import { NEEDS_POSTGRES, itUnless } from '../../../scripts/test/skip-unless';
 import {
   connectPostgresEngine,
   connectSqliteShadowEngine,
@@ -34,7 +35,7 @@ describe('migrations', () => {
     await expect(diffMigrationsToModels('sqlite', connectSqliteShadowEngine())).resolves.toBe('');
   });
 
-  (postgresUrl ? it : it.skip)(
+  itUnless(Boolean(postgresUrl), NEEDS_POSTGRES)(
     'on postgresql match the models (needs TEST_POSTGRES_URL: the check replays them in a shadow database)',
     async () => {
       await expect(diffMigrationsToModels('postgresql', connectPostgresEngine(postgresUrl!, 'public'))).resolves.toBe('');

@@ -1,9 +1,10 @@
 import { openStorage } from './index';
 import type { Storage } from './index';
 import { postgresUrl, runPostgres } from '../test/harness';
+import { NEEDS_POSTGRES, describeUnless } from '../../../scripts/test/skip-unless';
 
 // Replicas starting together on a new schema: they take turns at creating it and migrating it.
-(postgresUrl ? describe : describe.skip)('several processes starting at once on a new PostgreSQL schema', () => {
+describeUnless(Boolean(postgresUrl), NEEDS_POSTGRES)('several processes starting at once on a new PostgreSQL schema', () => {
   const schemas: string[] = [];
   afterAll(async () => {
     for (const schema of schemas) await runPostgres(postgresUrl!, `DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
@@ -48,7 +49,7 @@ import { postgresUrl, runPostgres } from '../test/harness';
   });
 });
 
-(postgresUrl ? describe : describe.skip)('the connection pool of one process', () => {
+describeUnless(Boolean(postgresUrl), NEEDS_POSTGRES)('the connection pool of one process', () => {
   const schema = `pool_${process.pid}_${Date.now().toString(36)}`;
   afterAll(() => runPostgres(postgresUrl!, `DROP SCHEMA IF EXISTS "${schema}" CASCADE`));
 

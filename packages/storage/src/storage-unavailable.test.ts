@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { createPostgresDatabase, createSqliteDatabase, postgresUrl, runPostgres } from '../test/harness';
 import { openStorage, StorageUnavailable } from './index';
+import { NEEDS_POSTGRES, itUnless } from '../../../scripts/test/skip-unless';
 
 const now = new Date('2026-03-02T00:00:00.000Z');
 const quote = (id: string) => ({ id, createdAt: now, expiresAt: now, body: '{}', request: '{}', schemaVersion: 1 });
@@ -42,7 +43,7 @@ describe('StorageUnavailable on postgresql', () => {
     expect(error).toBeInstanceOf(StorageUnavailable);
   });
 
-  (postgresUrl ? it : it.skip)('comes out of a call whose connection the server dropped, and the pool recovers', async () => {
+  itUnless(Boolean(postgresUrl), NEEDS_POSTGRES)('comes out of a call whose connection the server dropped, and the pool recovers', async () => {
     const database = createPostgresDatabase(postgresUrl!);
     const storage = await database.open();
     try {

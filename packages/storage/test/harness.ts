@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { openStorage, type Storage } from '../src/index';
+import { NEEDS_POSTGRES } from '../../../scripts/test/skip-unless';
 
 export const postgresUrl = process.env.TEST_POSTGRES_URL;
 
@@ -70,7 +71,7 @@ export function describeEachDatabase(title: string, suite: (createDatabase: () =
   if (postgresUrl) {
     describe(`${title} on postgresql`, () => suite(() => createPostgresDatabase(postgresUrl)));
   } else {
-    describe.skip(`${title} on postgresql (skipped: set TEST_POSTGRES_URL, e.g. postgresql://root@127.0.0.1:5432/test)`, () => {
+    describe.skip(`${title} on postgresql (skipped: ${NEEDS_POSTGRES})`, () => {
       it('needs TEST_POSTGRES_URL', () => {});
     });
   }

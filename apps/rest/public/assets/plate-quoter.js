@@ -15,7 +15,7 @@
   }
 
   function show(display) {
-    ['unit', 'amount', 'tax', 'total', 'leadTime', 'leadTimeNote', 'change', 'orderCount'].forEach(function (name) {
+    ['unit', 'unitNote', 'amount', 'tax', 'total', 'leadTime', 'leadTimeNote', 'change', 'orderCount'].forEach(function (name) {
       setText(name, name === 'orderCount' ? String(display.quantity) : display[name]);
     });
     var notes = document.querySelector('[data-field="notes"]');

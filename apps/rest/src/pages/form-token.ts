@@ -1,12 +1,32 @@
-// Cross-site protection for the quote-request form without a server secret (double submit): a
-// random token in an HttpOnly, SameSite=Strict cookie scoped to the link's path, and the same
-// token in a hidden field. Another site can neither read the cookie nor make the browser send it.
-// The hidden field also carries a per-rendering nonce, so one rendered form sent twice is one
-// submission (the field is the idempotency key) while a fresh visit can send a new request.
+// Cross-site protection for the pages' forms without a server secret (double submit): a random
+// token in an HttpOnly, SameSite cookie scoped to the form's path, and the same token in a hidden
+// field. Another site can neither read the cookie nor make the browser send it with a post.
+// The hidden field also carries a per-rendering nonce, so one rendered quote-request form sent twice
+// is one submission (the field is the idempotency key) while a fresh visit can send a new request.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { PUBLIC_PATHS } from '@shop/contracts';
 
+/** Where a form's cookie lives: its name, the path it is sent to, and its SameSite rule. */
+export interface FormCookieSpec {
+  name: string;
+  path: string;
+  sameSite: 'Strict' | 'Lax';
+}
+
 export const FORM_COOKIE = 'rfq_form';
+
+/** The quote-request form of one link: its own cookie, sent only to its own page. */
+export function rfqFormCookie(rfqId: string): FormCookieSpec {
+  return { name: FORM_COOKIE, path: PUBLIC_PATHS.rfqForm(rfqId), sameSite: 'Strict' };
+}
+
+/**
+ * The forms of the plate pages (the upload, an imported part's order, a design's quote request), all
+ * under /plate, and those of the product pages. Lax: a person who follows a link to one of these
+ * pages keeps the cookie of the tab already open; a post from another site still carries none.
+ */
+export const PLATE_FORM_COOKIE: FormCookieSpec = { name: 'plate_form', path: '/plate', sameSite: 'Lax' };
+export const PRODUCT_FORM_COOKIE: FormCookieSpec = { name: 'product_form', path: '/products', sameSite: 'Lax' };
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export function newToken(): string {
@@ -45,8 +65,8 @@ export function readCookie(header: string | undefined, name: string): string | u
   return undefined;
 }
 
-export function buildFormCookie(token: string, rfqId: string, options: { secure: boolean; maxAgeSeconds: number }): string {
-  const parts = [`${FORM_COOKIE}=${token}`, `Path=${PUBLIC_PATHS.rfqForm(rfqId)}`, `Max-Age=${Math.max(0, Math.floor(options.maxAgeSeconds))}`, 'HttpOnly', 'SameSite=Strict'];
+export function buildFormCookie(spec: FormCookieSpec, token: string, options: { secure: boolean; maxAgeSeconds: number }): string {
+  const parts = [`${spec.name}=${token}`, `Path=${spec.path}`, `Max-Age=${Math.max(0, Math.floor(options.maxAgeSeconds))}`, 'HttpOnly', `SameSite=${spec.sameSite}`];
   if (options.secure) parts.push('Secure');
   return parts.join('; ');
 }

@@ -14,14 +14,41 @@ export function formatChange(cents: number): string {
   return `${cents > 0 ? '+' : '-'}${formatCents(Math.abs(cents))}`;
 }
 
-/** Inches as people write them: at most three decimals. */
+/** A figure to at most `places` decimals, without trailing zeros or float noise. */
+function formatFigure(value: number, places: number): string {
+  const factor = 10 ** places;
+  return String(Math.round(value * factor) / factor);
+}
+
+/** Inches to at most four decimals, as the drawings label them: "0.1345 in", "5.9055 in". */
 export function formatInches(value: number): string {
-  return `${Math.round(value * 1000) / 1000} in`;
+  return `${formatFigure(value, 4)} in`;
 }
 
 /** "6 x 4 in". */
 export function formatExtents(width: number, height: number): string {
-  return `${formatInches(width).slice(0, -3)} x ${formatInches(height)}`;
+  return `${formatFigure(width, 4)} x ${formatInches(height)}`;
+}
+
+const MM_PER_INCH = 25.4;
+
+/** Inches as millimetres to the hundredth: 5.905512 -> "150 x 100 mm". */
+export function formatExtentsMm(widthIn: number, heightIn: number): string {
+  return `${formatFigure(widthIn * MM_PER_INCH, 2)} x ${formatFigure(heightIn * MM_PER_INCH, 2)} mm`;
+}
+
+/** "1 round hole", "4 round holes". */
+export function formatCount(count: number, one: string, many: string): string {
+  return `${count.toLocaleString('en-CA')} ${count === 1 ? one : many}`;
+}
+
+/**
+ * Why unit price x quantity may miss the amount by a few cents: the amount is the price of the job
+ * and the unit price is it divided by the quantity, rounded to the cent. Null when they agree.
+ */
+export function unitRoundingNote(unitCents: number, quantity: number, amountCents: number): string | null {
+  if (unitCents * quantity === amountCents) return null;
+  return `${quantity} x ${formatCents(unitCents)} is ${formatCents(unitCents * quantity)}; the price is the amount, ${formatCents(amountCents)}, and the unit price is that divided by ${quantity}, rounded to the cent.`;
 }
 
 export function formatPounds(value: number): string {

@@ -3,7 +3,7 @@
 import { PUBLIC_PATHS } from '@shop/contracts';
 import type { QuotedItem } from '@shop/contracts';
 import type { OrderPage, OrderPageItem } from '@shop/service';
-import { formatCents, formatDate, formatLeadTime } from './format';
+import { formatCents, formatDate, formatLeadTime, unitRoundingNote } from './format';
 import { html } from './html';
 import type { SafeHtml } from './html';
 import { renderPage } from './layout';
@@ -68,7 +68,7 @@ ${item.label === null ? null : html`<p class="description">${item.description}</
 ${item.label === null ? null : html`<p class="description">${item.description}</p>`}
 <dl class="figures">
 <div><dt>Quantity</dt><dd>${quoted.quantity}</dd></div>
-${quoted.unit_amount_cents === null ? null : html`<div><dt>Unit price</dt><dd>${formatCents(quoted.unit_amount_cents)}</dd></div>`}
+${quoted.unit_amount_cents === null ? null : html`<div><dt>Unit price</dt><dd>${formatCents(quoted.unit_amount_cents)}${renderRoundingNote(quoted)}</dd></div>`}
 ${quoted.amount_cents === null ? null : html`<div><dt>Amount (before HST)</dt><dd>${formatCents(quoted.amount_cents)}</dd></div>`}
 <div><dt>Lead time</dt><dd>${formatLeadTime(quoted.lead_time)}${quoted.lead_time ? html` <span class="note">${quoted.lead_time.note}</span>` : null}</dd></div>
 <div><dt>Delivery</dt><dd>${quoted.delivery.note ?? describeDelivery(quoted.delivery.status)}</dd></div>
@@ -76,6 +76,13 @@ ${quoted.amount_cents === null ? null : html`<div><dt>Amount (before HST)</dt><d
 ${renderButton(view, entry, quoted)}
 </div>
 </li>`;
+}
+
+/** Why unit x quantity misses the amount, when it does (a plate's unit price is rounded). */
+function renderRoundingNote(quoted: QuotedItem): SafeHtml | null {
+  if (quoted.unit_amount_cents === null || quoted.amount_cents === null) return null;
+  const note = unitRoundingNote(quoted.unit_amount_cents, quoted.quantity, quoted.amount_cents);
+  return note === null ? null : html` <span class="note">${note}</span>`;
 }
 
 function renderPicture(quoteId: string, quoted: QuotedItem): SafeHtml {

@@ -3,7 +3,7 @@
 import { BOUNDS, PUBLIC_PATHS } from '@shop/contracts';
 import type { PriceDisplay } from '@shop/contracts';
 import type { PlateQuoterPage, PlateReprice } from '@shop/service';
-import { formatCents, formatChange, formatExtents, formatInches, formatLeadTime, formatPounds } from './format';
+import { formatCents, formatChange, formatExtents, formatInches, formatLeadTime, formatPounds, unitRoundingNote } from './format';
 import { html, trustedMarkup } from './html';
 import type { SafeHtml } from './html';
 import { renderPage } from './layout';
@@ -18,6 +18,8 @@ export interface PlatePageView {
   reprice: PlateReprice | null;
   /** The quantity typed when it could not be used, with why. */
   quantityError: { value: string; message: string } | null;
+  /** The hidden field of the quote-request form (see form-token.ts). */
+  formToken: string;
 }
 
 export function describePrice(target: CheckoutTarget, designId: string, reprice: PlateReprice): PriceDisplay {
@@ -27,6 +29,7 @@ export function describePrice(target: CheckoutTarget, designId: string, reprice:
   return {
     quantity: reprice.quantity,
     unit: item.unit_amount_cents === null ? 'Not priced' : formatCents(item.unit_amount_cents),
+    unitNote: item.unit_amount_cents === null || item.amount_cents === null ? '' : (unitRoundingNote(item.unit_amount_cents, reprice.quantity, item.amount_cents) ?? ''),
     amount: item.amount_cents === null ? 'Not priced' : formatCents(item.amount_cents),
     tax: reprice.taxCents === null ? '-' : formatCents(reprice.taxCents),
     total: item.amount_cents === null || reprice.taxCents === null ? '-' : formatCents(item.amount_cents + reprice.taxCents),
@@ -98,7 +101,7 @@ ${renderOrderBox(view, design.id, price)}`,
 
 function renderPriceFigures(price: PriceDisplay): SafeHtml {
   return html`<dl class="figures" aria-live="polite">
-<div><dt>Unit price</dt><dd data-field="unit">${price.unit}</dd></div>
+<div><dt>Unit price</dt><dd><span data-field="unit">${price.unit}</span> <span class="note" data-field="unitNote">${price.unitNote}</span></dd></div>
 <div><dt>Amount (before HST)</dt><dd data-field="amount">${price.amount}</dd></div>
 <div><dt>HST 13% (Ontario)</dt><dd data-field="tax">${price.tax}</dd></div>
 <div class="total"><dt>Total with HST</dt><dd data-field="total">${price.total}</dd></div>
@@ -123,6 +126,7 @@ ${price?.checkoutHref
 <h2>Order</h2>
 <p>Send this plate to the shop as a quote request: you add your name and how to reach you, and the shop confirms the price and delivery. Nothing is paid here.</p>
 <form method="post" action="${PUBLIC_PATHS.plateQuoteRequest(designId)}">
+<input type="hidden" name="form_token" value="${view.formToken}">
 <input type="hidden" name="quantity" value="${quantity}" data-field="orderQuantity">
 <button type="submit" class="button">Request this plate (<span data-field="orderCount">${quantity}</span> pcs)</button>
 </form>

@@ -22,6 +22,8 @@ export interface ProductPageView {
   choiceLeadTime: LeadTime | null;
   /** True when this service is the shop: ordering goes through a quote request here. */
   ordersHere: boolean;
+  /** The hidden field of the quote-request forms (see form-token.ts); null where they are not shown. */
+  formToken: string | null;
 }
 
 /** Reads `?tier=kit&quantity=2`; anything else (or nothing) marks no tier. */
@@ -89,6 +91,7 @@ function renderOrder(view: ProductPageView, tier: ProductTier, quantity: number)
   }
   const max = tier.kind === 'design' ? 1 : 50;
   return html`<form method="post" action="${PUBLIC_PATHS.productQuoteRequest(view.product.slug)}" class="tier-order">
+<input type="hidden" name="form_token" value="${view.formToken}">
 <input type="hidden" name="tier" value="${tier.kind}">
 <label class="small" for="qty-${tier.kind}">Quantity</label>
 <div class="inline">

@@ -9,6 +9,7 @@ import type { ErrorRequestHandler, Express } from 'express';
 import { handleError } from '../../http/errors';
 import { setPageSecurityHeaders } from '../../http/security-headers';
 import { describePageError, renderErrorPage } from '../../pages/error-page';
+import { renderHomePage } from '../../pages/home-page';
 import { FORM_LIMIT, createPageKit } from './kit';
 import type { PageDeps } from './kit';
 import { mountOrderPage } from './order';
@@ -31,6 +32,17 @@ export function mountPages(app: Express, deps: PageDeps): void {
 
   const staticOptions = { index: false, maxAge: '1h', fallthrough: true } as const;
   for (const dir of STATIC_DIRS) router.use(`/${dir}`, setPageSecurityHeaders, express.static(path.join(PUBLIC_DIR, dir), staticOptions));
+
+  // The service's own address, opened in a browser: a page with the ways in. A client that asks
+  // for JSON only keeps the API's 404 envelope.
+  router.get('/', (req, res, next) => {
+    if (req.accepts(['html', 'json']) !== 'html') {
+      next();
+      return;
+    }
+    setPageSecurityHeaders(req, res, () => undefined);
+    kit.sendPage(res, 200, renderHomePage(deps.config.shopName));
+  });
 
   mountOrderPage(kit);
   // Before the plate quoter: /plate/new is the upload page, not a design.

@@ -2,9 +2,10 @@
 // script asks for, and the quote request made from it.
 import { BOUNDS, PAGE_ROUTES, PlatePrice, ServiceError } from '@shop/contracts';
 import { setPageSecurityHeaders } from '../../http/security-headers';
+import { PLATE_FORM_COOKIE } from '../../pages/form-token';
 import { toLocalHref } from '../../pages/links';
 import { describePrice, renderPlatePage } from '../../pages/plate-page';
-import { formField, refuseCrossSite } from './kit';
+import { checkFormToken, formField, issueFormToken, refuseCrossSite } from './kit';
 import type { PageKit } from './kit';
 
 export function mountPlatePages({ router, run, service, ctx, config, target, sendPage, parseForm }: PageKit): void {
@@ -23,7 +24,8 @@ export function mountPlatePages({ router, run, service, ctx, config, target, sen
         quantityError = { value: String(req.query.quantity), message: `Enter a whole number from 1 to ${BOUNDS.plateQuantity} (${error.message})` };
         reprice = await service.repricePlate(designId, undefined, ctx(req));
       }
-      sendPage(res, quantityError ? 422 : 200, renderPlatePage({ shopName: config.shopName, target, page, reprice, quantityError }));
+      const formToken = issueFormToken(req, res, PLATE_FORM_COOKIE);
+      sendPage(res, quantityError ? 422 : 200, renderPlatePage({ shopName: config.shopName, target, page, reprice, quantityError, formToken }));
     }),
   );
 
@@ -63,6 +65,7 @@ export function mountPlatePages({ router, run, service, ctx, config, target, sen
     refuseCrossSite,
     parseForm,
     run(async (req, res) => {
+      checkFormToken(req, PLATE_FORM_COOKIE, formField(req, 'form_token'));
       const link = await service.requestPlateQuote(String(req.params.design_id), formField(req, 'quantity'), ctx(req));
       res.redirect(303, toLocalHref(link.url, config.publicUrl));
     }),

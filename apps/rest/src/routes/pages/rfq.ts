@@ -12,6 +12,7 @@ import {
   matchesCookie,
   newToken,
   readCookie,
+  rfqFormCookie,
   toIdempotencyKey,
 } from '../../pages/form-token';
 import { RFQ_FIELDS, RFQ_FIELD_LABELS, renderRfqForm, renderRfqThanks, valuesFromLink } from '../../pages/rfq-page';
@@ -32,7 +33,7 @@ export function mountRfqForm({ router, run, service, ctx, config, clock, sendPag
       const existing = readCookie(req.headers.cookie, FORM_COOKIE);
       const token = isWellFormedToken(existing) ? existing : newToken();
       const maxAgeSeconds = (Date.parse(form.stored.link.expires_at) - now.getTime()) / 1000;
-      res.setHeader('Set-Cookie', buildFormCookie(token, rfqId, { secure: config.publicUrl.startsWith('https:'), maxAgeSeconds }));
+      res.setHeader('Set-Cookie', buildFormCookie(rfqFormCookie(rfqId), token, { secure: config.publicUrl.startsWith('https:'), maxAgeSeconds }));
       sendPage(
         res,
         200,

@@ -2,21 +2,27 @@
 // and the part it gave opened with its material, thickness and quantity to choose, priced and ordered.
 import { BOUNDS, PAGE_ROUTES, PUBLIC_PATHS, ServiceError } from '@shop/contracts';
 import busboy from 'busboy';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { setPageSecurityHeaders } from '../../http/security-headers';
 import { toLocalHref } from '../../pages/links';
+import { PLATE_FORM_COOKIE } from '../../pages/form-token';
 import { renderImportQuoterPage, renderUploadPage } from '../../pages/upload-page';
-import { formField, refuseCrossSite } from './kit';
+import { checkFormToken, formField, issueFormToken, refuseCrossSite } from './kit';
 import type { PageKit } from './kit';
 
 interface UploadedDrawing {
   file: Buffer | null;
   filename: string | null;
   units: string;
+  formToken: string | undefined;
 }
 
-/** Reads the form: the drawing's bytes (refused past 5 MiB), its name and the units chosen. */
-function readUpload(req: Request): Promise<UploadedDrawing> {
+/**
+ * Reads the form: its token, the drawing's bytes (refused past 5 MiB), its name and the units chosen.
+ * The form sends its token before the file, and the token is checked before a byte of the file is
+ * kept: a post from another site is refused without reading the drawing into memory.
+ */
+function readUpload(req: Request, checkToken: (formToken: string | undefined) => void): Promise<UploadedDrawing> {
   return new Promise((resolve, reject) => {
     let form: busboy.Busboy;
     try {
@@ -25,9 +31,32 @@ function readUpload(req: Request): Promise<UploadedDrawing> {
       reject(new ServiceError('unsupported_media_type', 'Send the drawing with the form on this page (multipart/form-data).'));
       return;
     }
-    const upload: UploadedDrawing = { file: null, filename: null, units: '' };
+    const upload: UploadedDrawing = { file: null, filename: null, units: '', formToken: undefined };
     let tooLarge = false;
+    let tokenChecked = false;
+    let refused = false;
+    const refuse = (error: unknown) => {
+      refused = true;
+      req.unpipe(form);
+      reject(error);
+    };
+    /** Checks the token once; false (and the form refused) when it does not match. */
+    const tokenMatches = () => {
+      if (tokenChecked) return true;
+      try {
+        checkToken(upload.formToken);
+      } catch (error) {
+        refuse(error);
+        return false;
+      }
+      tokenChecked = true;
+      return true;
+    };
     form.on('file', (name, stream, info) => {
+      if (refused || !tokenMatches()) {
+        stream.resume();
+        return;
+      }
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('limit', () => {
@@ -42,9 +71,11 @@ function readUpload(req: Request): Promise<UploadedDrawing> {
     });
     form.on('field', (name, value) => {
       if (name === 'units') upload.units = value;
+      if (name === 'form_token') upload.formToken = value;
     });
     form.on('error', () => reject(new ServiceError('invalid_json', 'The form could not be read; send it again from this page.')));
     form.on('close', () => {
+      if (refused || !tokenMatches()) return;
       if (tooLarge) reject(new ServiceError('body_too_large', `The drawing is larger than ${BOUNDS.dxfBytes / 1024 / 1024} MB; remove what is not the part (title block, other views) or send one part per file.`));
       else resolve(upload);
     });
@@ -61,12 +92,13 @@ function choiceOf(stock: unknown, quantity: unknown): Record<string, unknown> | 
 
 export function mountUploadPages({ router, run, service, ctx, config, sendPage, parseForm }: PageKit): void {
   const shopName = config.shopName;
+  const tokenFor = (req: Request, res: Response) => issueFormToken(req, res, PLATE_FORM_COOKIE);
 
   router.get(
     PAGE_ROUTES.plateUpload,
     setPageSecurityHeaders,
-    run(async (_req, res) => {
-      sendPage(res, 200, renderUploadPage({ shopName, error: null, units: '' }));
+    run(async (req, res) => {
+      sendPage(res, 200, renderUploadPage({ shopName, error: null, units: '', formToken: tokenFor(req, res) }));
     }),
   );
 
@@ -76,16 +108,23 @@ export function mountUploadPages({ router, run, service, ctx, config, sendPage, 
     refuseCrossSite,
     run(async (req, res) => {
       let units = '';
+      let formToken: string | undefined;
       try {
-        const upload = await readUpload(req);
+        const upload = await readUpload(req, (token) => checkFormToken(req, PLATE_FORM_COOKIE, token));
         units = upload.units;
+        formToken = upload.formToken;
         if (upload.file === null) throw new ServiceError('parameter_missing', 'Choose the drawing file to send.', { param: 'drawing' });
         const options = { ...(units === '' ? {} : { units }), ...(upload.filename === null ? {} : { filename: upload.filename }) };
         const found = await service.importDrawing({ file: upload.file, options }, ctx(req));
         res.redirect(303, PUBLIC_PATHS.plateImportQuoter(found.id));
       } catch (error) {
         if (!(error instanceof ServiceError) || error.status >= 500 || error.status === 429) throw error;
-        sendPage(res, error.status, renderUploadPage({ shopName, error: error.message, units }));
+        if (error.code === 'cross_site_request') {
+          // A refused form was not read to its end: the connection is not kept for another request.
+          res.setHeader('Connection', 'close');
+          throw error;
+        }
+        sendPage(res, error.status, renderUploadPage({ shopName, error: error.message, units, formToken: formToken ?? tokenFor(req, res) }));
       }
     }),
   );
@@ -106,7 +145,8 @@ export function mountUploadPages({ router, run, service, ctx, config, sendPage, 
         page = await service.priceImport(importId, undefined, ctx(req));
       }
       const materials = service.catalogSummary().materials;
-      sendPage(res, choiceError ? 422 : 200, renderImportQuoterPage({ shopName, page, materials, choiceError }));
+      const formToken = tokenFor(req, res);
+      sendPage(res, choiceError ? 422 : 200, renderImportQuoterPage({ shopName, page, materials, choiceError, formToken }));
     }),
   );
 
@@ -116,6 +156,7 @@ export function mountUploadPages({ router, run, service, ctx, config, sendPage, 
     refuseCrossSite,
     parseForm,
     run(async (req, res) => {
+      checkFormToken(req, PLATE_FORM_COOKIE, formField(req, 'form_token'));
       const handoff = await service.orderImport(String(req.params.import_id), choiceOf(formField(req, 'stock'), formField(req, 'quantity')) ?? {}, ctx(req));
       res.redirect(303, toLocalHref(handoff.url, config.publicUrl));
     }),
