@@ -2,7 +2,7 @@
 // sorting every entity); find-part.ts turns the cut pieces into the part.
 import { checkDxfText } from './check-text';
 import { expandInserts, parseDxf } from './dxf-model';
-import type { DxfEntity, ParsedDxf } from './dxf-model';
+import type { ParsedDxf } from './dxf-model';
 import { findPart } from './find-part';
 import { formatCount } from './format';
 import { IGNORED_NOTES, IgnoredList } from './ignored-list';
@@ -69,12 +69,7 @@ export function importDxf(text: string, options: DxfImportOptions = {}): DxfImpo
   if (!units.ok) return units;
   const blocks = prepareBlocks(parsed);
   if (!blocks.ok) return blocks;
-  let entities: DxfEntity[];
-  try {
-    entities = expandInserts(parsed, parserMessages);
-  } catch {
-    return { ok: false, code: 'dxf_unreadable', message: UNREADABLE_PARSE };
-  }
+  const entities = expandInserts(parsed);
 
   const ignored = new IgnoredList();
   const issues = new IssueList();
