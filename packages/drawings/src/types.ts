@@ -78,7 +78,8 @@ export type DxfImportErrorCode =
   | 'dxf_units_unknown'
   | 'dxf_no_part'
   | 'dxf_several_parts'
-  | 'dxf_too_complex';
+  | 'dxf_too_complex'
+  | 'dxf_too_large';
 
 export interface DxfImportError {
   ok: false;
