@@ -1,4 +1,9 @@
-// What the import did not cut, grouped by type, layer and reason, so nothing is dropped silently.
+// What the import did not cut, grouped by type, layer and reason, so nothing is dropped silently; at
+// most MAX_IGNORED_GROUPS entries, the rest folded into the last ("and K more"), so a drawing of
+// 18,000 points each on its own layer answers a few lines, not 5 MB.
+import { shownName } from './entity-check';
+import { formatCount } from './format';
+import { MAX_IGNORED_GROUPS, MAX_NAME_CHARS } from './limits';
 import type { IgnoredGroup } from './types';
 
 /** The reasons an entity is not cut, as told to the person who sent the drawing. */
@@ -16,6 +21,7 @@ export const IGNORED_NOTES = {
   hiddenLayer: 'on a layer that is off, frozen or set not to plot',
   degenerate: 'zero length: nothing to cut',
   bendLayerCurve: 'on a bend layer but not a straight line: neither cut nor bent',
+  bendOutside: 'on a bend layer but clear of the part: no fold',
   duplicate: 'drawn twice on top of itself: cut once',
   strayVertex: 'a vertex outside any polyline',
 } as const;
@@ -32,8 +38,41 @@ export class IgnoredList {
     else this.groups.set(key, { type, layer, count, note });
   }
 
-  /** The groups, largest first, then by type and layer. */
+  /**
+   * The groups, largest first, then by type and layer, names cut to a readable length. Past
+   * MAX_IGNORED_GROUPS, the groups of one type and reason are merged across their layers, and what
+   * still does not fit is folded into the last entry, which says how many more groups and entities.
+   */
   list(): IgnoredGroup[] {
-    return [...this.groups.values()].sort((p, q) => q.count - p.count || p.type.localeCompare(q.type) || p.layer.localeCompare(q.layer));
+    const order = (p: IgnoredGroup, q: IgnoredGroup) => q.count - p.count || p.type.localeCompare(q.type) || p.layer.localeCompare(q.layer);
+    let groups = [...this.groups.values()];
+    if (groups.length > MAX_IGNORED_GROUPS) {
+      const merged = new Map<string, IgnoredGroup & { layers: number }>();
+      for (const group of groups) {
+        const key = `${group.type}\u0000${group.note}`;
+        const entry = merged.get(key);
+        if (entry) {
+          entry.count += group.count;
+          entry.layers += 1;
+        } else merged.set(key, { ...group, layers: 1 });
+      }
+      groups = [...merged.values()].map(({ layers, ...group }) => (layers > 1 ? { ...group, layer: `${formatCount(layers)} layers` } : group));
+    }
+    groups.sort(order);
+    const shown = groups.map((group) => ({ ...group, type: shownName(group.type), layer: shownName(group.layer), note: clip(group.note) }));
+    if (shown.length <= MAX_IGNORED_GROUPS) return shown;
+    const kept = shown.slice(0, MAX_IGNORED_GROUPS - 1);
+    const rest = shown.slice(MAX_IGNORED_GROUPS - 1);
+    const count = rest.reduce((sum, group) => sum + group.count, 0);
+    const types = [...new Set(rest.map((group) => group.type))];
+    const named = types.slice(0, 5).join(', ') + (types.length > 5 ? ', ...' : '');
+    kept.push({ type: 'OTHER', layer: '', count, note: `and ${formatCount(rest.length)} more groups of entities not cut (${named})` });
+    return kept;
   }
+}
+
+/** A note (the parser's own words can be long) cut to a readable length. */
+function clip(note: string): string {
+  const limit = 4 * MAX_NAME_CHARS;
+  return note.length > limit ? `${note.slice(0, limit - 1)}\u2026` : note;
 }

@@ -17,6 +17,8 @@ export interface BendSegment {
   x1: number;
   y1: number;
   order: number;
+  type: string;
+  layer: string;
 }
 
 export interface SortedEntities {
@@ -91,6 +93,8 @@ function bendSegment(entity: DxfEntity, units: { units: DrawingUnits; inchesPerU
     x1: m.a * x1 + m.c * y1 + m.e,
     y1: m.b * x1 + m.d * y1 + m.f,
     order,
+    type: entity.type,
+    layer,
   };
   return segment.x0 === segment.x1 && segment.y0 === segment.y1 ? null : segment;
 }

@@ -88,3 +88,13 @@ export function spline(controlPoints: ReadonlyArray<readonly [number, number]>, 
   const head = pairs([[0, 'SPLINE'], [8, layerName], [70, 8], [71, degree], [72, vector.length], [73, n], [74, 0]]);
   return [head, ...vector.map((knot) => pairs([[40, knot]])), ...controlPoints.map(([x, y]) => pairs([[10, x], [20, y], [30, 0]]))].join('\n');
 }
+
+/** A POINT entity. */
+export function point(x: number, y: number, layerName = '0'): string {
+  return pairs([[0, 'POINT'], [8, layerName], [10, x], [20, y], [30, 0]]);
+}
+
+/** The audit's open-contour drawing: a 4 x 3 in outline with a 0.05 in gap on its bottom side and a 1 in hole. */
+export function openContourDrawing(): string {
+  return drawing([line(0, 0, 1.95, 0), line(2, 0, 4, 0), line(4, 0, 4, 3), line(4, 3, 0, 3), line(0, 3, 0, 0), circle(2, 1.5, 0.5)], { insUnits: 1 });
+}
