@@ -79,10 +79,28 @@ describe('the upload page', () => {
 
     const huge = await app.http.request('POST', '/plate/new', multipart(Buffer.alloc(5 * 1024 * 1024 + 10, 32), 'mm'));
     expect(huge.status).toBe(413);
-    expect(text(huge.text)).toContain('larger than 5 MB');
+    expect(text(huge.text)).toContain('larger than 5 MiB');
 
     const crossSite = await app.http.request('POST', '/plate/new', { ...multipart(bracketDxf(), ''), headers: { ...multipart(bracketDxf(), '').headers, 'sec-fetch-site': 'cross-site' } });
     expect(crossSite.status).toBe(403);
+  });
+
+  it('refuses two files in one upload in words, and strips control characters from a file name', async () => {
+    const boundary = '----shopTestBoundaryTwoFiles';
+    const part = (name: string, filename: string, body: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: application/dxf\r\n\r\n${body}\r\n`;
+    const raw = Buffer.from(`${part('drawing', 'a.dxf', bracketDxf())}${part('drawing', 'b.dxf', bracketDxf())}--${boundary}--\r\n`);
+    const two = await app.http.request('POST', '/plate/new', { raw, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'sec-fetch-site': 'same-origin' }, redirect: 'manual' });
+    expect(two.status).toBe(422);
+    expect(text(two.text)).toContain('Send one drawing at a time: the form held more than one file');
+
+    // RFC 5987's filename* carries any character, percent-encoded: a line break and a bell here.
+    const encoded = Buffer.from(`${part('drawing', 'x', bracketDxf()).replace('filename="x"', "filename*=UTF-8''bracket%0Aline%07two.dxf")}--${boundary}--\r\n`);
+    const sent = await app.http.request('POST', '/plate/new', { raw: encoded, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'sec-fetch-site': 'same-origin' }, redirect: 'manual' });
+    expect(sent.status).toBe(303);
+    const importId = sent.headers.get('location')!.split('/').pop()!;
+    const found = await app.http.request('GET', `/api/v1/plate-imports/${importId}/preview.svg`);
+    expect(found.text).toContain('aria-label="Imported part bracket line two.dxf:');
   });
 
   it('asks again for a choice outside the lists, and refuses an unknown import', async () => {

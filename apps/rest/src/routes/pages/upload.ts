@@ -15,7 +15,13 @@ interface UploadedDrawing {
   units: string;
 }
 
-/** Reads the form: the drawing's bytes (refused past 5 MiB), its name and the units chosen. */
+/** A file's name as sent by the browser, fit to be shown: control characters (line breaks) as spaces, at most 120 characters. */
+function cleanFilename(name: string | undefined): string | null {
+  const clean = (name ?? '').replace(/[\u0000-\u001f\u007f]+/g, ' ').trim().slice(0, BOUNDS.filenameLength).trim();
+  return clean === '' ? null : clean;
+}
+
+/** Reads the form: the drawing's bytes (refused past 5 MiB; one file only), its name and the units chosen. */
 function readUpload(req: Request): Promise<UploadedDrawing> {
   return new Promise((resolve, reject) => {
     let form: busboy.Busboy;
@@ -27,6 +33,11 @@ function readUpload(req: Request): Promise<UploadedDrawing> {
     }
     const upload: UploadedDrawing = { file: null, filename: null, units: '' };
     let tooLarge = false;
+    let tooMany = false;
+    // A second file is not read: busboy drops it, and the person is told.
+    form.on('filesLimit', () => {
+      tooMany = true;
+    });
     form.on('file', (name, stream, info) => {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -36,7 +47,7 @@ function readUpload(req: Request): Promise<UploadedDrawing> {
       stream.on('end', () => {
         if (name === 'drawing' && chunks.length > 0) {
           upload.file = Buffer.concat(chunks);
-          upload.filename = info.filename ? info.filename.slice(0, BOUNDS.filenameLength) : null;
+          upload.filename = cleanFilename(info.filename);
         }
       });
     });
@@ -45,7 +56,8 @@ function readUpload(req: Request): Promise<UploadedDrawing> {
     });
     form.on('error', () => reject(new ServiceError('invalid_json', 'The form could not be read; send it again from this page.')));
     form.on('close', () => {
-      if (tooLarge) reject(new ServiceError('body_too_large', `The drawing is larger than ${BOUNDS.dxfBytes / 1024 / 1024} MB; remove what is not the part (title block, other views) or send one part per file.`));
+      if (tooLarge) reject(new ServiceError('body_too_large', `The drawing is larger than ${BOUNDS.dxfBytes / 1024 / 1024} MiB; remove what is not the part (title block, other views) or send one part per file.`));
+      else if (tooMany) reject(new ServiceError('parameter_invalid', 'Send one drawing at a time: the form held more than one file, and only one part is read per drawing.', { param: 'drawing' }));
       else resolve(upload);
     });
     req.pipe(form);
