@@ -4,6 +4,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { importDxf } from '../src/index';
 import { block, circle, drawing, insert, line, lwpolyline, rectangleOfLines, text } from '../src/test-drawings';
+import { HOSTILE_DRAWINGS } from '../src/test-hostile-drawings';
 import type { DxfImportResult } from '../src/types';
 
 setFlagsFromString('--expose-gc');
@@ -82,6 +83,12 @@ function realisticPlate(): string {
 }
 
 /** Nested blocks of circles expanding to 49,990 holes (just under the 50,000 entities). */
+/** One array insert of 49,990 circles inside a plate: 41 s through the parser's own denormalise (quadratic). */
+function arrayInsertNearLimit(): string {
+  const holes = insert('H', 0.5, 0.5, '0', { 70: 221, 71: 226, 44: 0.25, 45: 0.25 });
+  return drawing([...rectangleOfLines(0, 0, 56, 57), holes], { insUnits: 1, blocks: [block('H', 0, 0, [circle(0, 0, 0.05)])] });
+}
+
 function blockBombUnderLimit(): string {
   const blocks = [
     block('L0', 0, 0, Array.from({ length: 10 }, (_, k) => circle(k * 0.2, 0, 0.05))),
@@ -174,6 +181,9 @@ export function runDrawingsBench(quick = false): DrawingCase[] {
     measure('outline of arcs near 20,000 vertices', arcsNearVertexLimit(), runs(9)),
     measure('36,000 LINEs joining into 9,000 squares', joiningLines(), runs(5)),
     measure('36,000 open LINEs', openLines(), runs(5)),
+    measure('one array insert of 49,946 circles', arrayInsertNearLimit(), runs(3)),
+    // The audits' hostile drawings: each took a process down or held a core for seconds.
+    ...HOSTILE_DRAWINGS.map((hostile) => measure(`hostile: ${hostile.name}`, hostile.text, runs(5))),
   ];
 }
 

@@ -178,11 +178,13 @@ export function expandInserts(parsed: ParsedDxf): DxfEntity[] {
   const blocks = new Map<string, DxfBlock>();
   for (const block of parsed.blocks) if (block.name !== undefined) blocks.set(block.name, block);
   const out: DxfEntity[] = [];
-  const gather = (entities: readonly DxfEntity[], outer: readonly InsertTransform[], layer: string | undefined): void => {
+  // An entity's transforms run innermost insert first: one array shared by every entity of a copy.
+  const gather = (entities: readonly DxfEntity[], inward: InsertTransform[], layer: string | undefined): void => {
     for (const entity of entities) {
       if (entity.type !== 'INSERT') {
-        // `outer` lists the inserts outermost first; an entity's transforms run innermost first.
-        out.push({ ...entity, ...(layer === undefined ? {} : { layer }), transforms: [...outer].reverse() });
+        // A fresh object for each: the parser builds its entities property by property, which can leave
+        // them slow to read (dictionary mode); one built with Object.assign reads like a plain literal.
+        out.push(layer === undefined ? Object.assign({}, entity, { transforms: inward }) : Object.assign({}, entity, { layer, transforms: inward }));
         continue;
       }
       const insert = entity as InsertEntity;
@@ -205,7 +207,7 @@ export function expandInserts(parsed: ParsedDxf): DxfEntity[] {
             ...(insert.rotation === undefined ? {} : { rotation: insert.rotation }),
             ...(insert.extrusionZ === undefined ? {} : { extrusionZ: insert.extrusionZ }),
           };
-          gather(block.entities ?? [], [...outer, transform], layer ?? insert.layer ?? '0');
+          gather(block.entities ?? [], [transform, ...inward], layer ?? insert.layer ?? '0');
         }
       }
     }

@@ -17,8 +17,8 @@ export interface EntityContext {
   layer: string;
 }
 
-/** The entity may be flattened into at most `points` points. */
-type Checked = { ok: true; points: number } | DxfImportError;
+/** At most how many points the entity flattens to, or why it is refused. */
+type Checked = number | DxfImportError;
 
 type Field = [name: string, value: number | undefined];
 
@@ -71,27 +71,46 @@ function tooFar(entity: DxfEntity, context: EntityContext, inches: number): DxfI
   };
 }
 
+/** Present and not finite: refused (absent numbers read as 0). */
+const notANumber = (value: number | undefined): boolean => value !== undefined && !Number.isFinite(value);
+
 /** The first field that is present and not finite. */
 function firstNotFinite(fields: readonly Field[]): [string, number] | null {
   for (const [name, value] of fields) if (value !== undefined && !Number.isFinite(value)) return [name, value];
   return null;
 }
 
-/** Local points mapped to inches, refused when one lies too far out. */
+/** How far out a local point lies once mapped to inches (the larger of |x| and |y|). */
+function reach(m: Affine, x: number, y: number): number {
+  return Math.max(Math.abs(m.a * x + m.c * y + m.e), Math.abs(m.b * x + m.d * y + m.f));
+}
+
+/** The farthest of local points mapped to inches, stopping at the first past the limit. */
 function farthest(m: Affine, points: ReadonlyArray<{ x?: number; y?: number }>): number {
   let far = 0;
-  for (const p of points) {
-    const x = p.x ?? 0;
-    const y = p.y ?? 0;
-    far = Math.max(far, Math.abs(m.a * x + m.c * y + m.e), Math.abs(m.b * x + m.d * y + m.f));
+  for (let k = 0; k < points.length; k++) {
+    far = Math.max(far, reach(m, points[k]!.x ?? 0, points[k]!.y ?? 0));
     if (!(far <= MAX_COORDINATE_IN)) return far;
   }
   return far;
 }
 
-/** Checks one cut entity and counts the points it may flatten to (splines are counted as they flatten). */
+function rejectFields(entity: DxfEntity, context: EntityContext, fields: readonly Field[]): DxfImportError | null {
+  const bad = firstNotFinite(fields);
+  return bad ? notFinite(entity, context, bad) : null;
+}
+
+function placePoints(entity: DxfEntity, context: EntityContext, m: Affine, points: ReadonlyArray<{ x?: number; y?: number }>): DxfImportError | null {
+  const far = farthest(m, points);
+  return far <= MAX_COORDINATE_IN ? null : tooFar(entity, context, far);
+}
+
+/**
+ * Checks one cut entity and counts the points it may flatten to (0 for a spline: counted as it
+ * flattens), or gives why it is refused.
+ */
 export function checkEntity(entity: DxfEntity, m: Affine, context: EntityContext): Checked {
-  if (![m.a, m.b, m.c, m.d, m.e, m.f].every(Number.isFinite)) {
+  if (!(Number.isFinite(m.a) && Number.isFinite(m.b) && Number.isFinite(m.c) && Number.isFinite(m.d) && Number.isFinite(m.e) && Number.isFinite(m.f))) {
     return {
       ok: false,
       code: 'dxf_unreadable',
@@ -100,32 +119,31 @@ export function checkEntity(entity: DxfEntity, m: Affine, context: EntityContext
   }
   const stretch = maxStretch(m);
   const tolerance = CHORD_TOLERANCE_IN / stretch;
-  const reject = (fields: readonly Field[]): DxfImportError | null => {
-    const bad = firstNotFinite(fields);
-    return bad ? notFinite(entity, context, bad) : null;
-  };
-  const place = (points: ReadonlyArray<{ x?: number; y?: number }>): DxfImportError | null => {
-    const far = farthest(m, points);
-    return far <= MAX_COORDINATE_IN ? null : tooFar(entity, context, far);
-  };
   switch (entity.type) {
     case 'LINE': {
-      const failed =
-        reject([['a start x of', entity.start.x], ['a start y of', entity.start.y], ['an end x of', entity.end.x], ['an end y of', entity.end.y]]) ??
-        place([entity.start, entity.end]);
-      return failed ?? { ok: true, points: 2 };
+      const { start, end } = entity;
+      // Every line of a drawing passes here: the fields are named only when one is wrong.
+      if (notANumber(start.x) || notANumber(start.y) || notANumber(end.x) || notANumber(end.y)) {
+        return rejectFields(entity, context, [['a start x of', start.x], ['a start y of', start.y], ['an end x of', end.x], ['an end y of', end.y]])!;
+      }
+      const far = Math.max(reach(m, start.x ?? 0, start.y ?? 0), reach(m, end.x ?? 0, end.y ?? 0));
+      return far <= MAX_COORDINATE_IN ? 2 : tooFar(entity, context, far);
     }
     case 'CIRCLE':
     case 'ARC': {
-      const angles: Field[] = entity.type === 'ARC' ? [['a start angle of', entity.startAngle], ['an end angle of', entity.endAngle]] : [];
-      const failed = reject([['a centre x of', entity.x], ['a centre y of', entity.y], ['a radius of', entity.r], ...angles]) ?? place([entity]);
-      if (failed) return failed;
+      const arc = entity.type === 'ARC' ? entity : null;
+      if (notANumber(entity.x) || notANumber(entity.y) || notANumber(entity.r) || notANumber(arc?.startAngle) || notANumber(arc?.endAngle)) {
+        const angles: Field[] = arc ? [['a start angle of', arc.startAngle], ['an end angle of', arc.endAngle]] : [];
+        return rejectFields(entity, context, [['a centre x of', entity.x], ['a centre y of', entity.y], ['a radius of', entity.r], ...angles])!;
+      }
+      const far = reach(m, entity.x ?? 0, entity.y ?? 0);
+      if (!(far <= MAX_COORDINATE_IN)) return tooFar(entity, context, far);
       const r = Math.abs(entity.r ?? 0);
       const sweep = entity.type === 'ARC' ? positiveSweep((entity.startAngle ?? 0) % FULL_TURN, (entity.endAngle ?? FULL_TURN) % FULL_TURN) : FULL_TURN;
       // What is cut is the arc, not its circle: a gentle arc of a large radius is a long, flat curve.
       const across = (sweep >= Math.PI ? 2 * r : 2 * r * Math.sin(sweep / 2)) * stretch;
       if (across > MAX_SIZE_IN) return tooLarge(entity, context, `is ${entity.type === 'ARC' ? 'an arc' : 'a circle'} ${formatSize(across)} in across (radius ${formatSize(r * stretch)} in)`);
-      return { ok: true, points: arcPointCount(r, sweep, tolerance) };
+      return arcPointCount(r, sweep, tolerance);
     }
     case 'LWPOLYLINE':
     case 'POLYLINE': {
@@ -133,10 +151,11 @@ export function checkEntity(entity: DxfEntity, m: Affine, context: EntityContext
       let points = vertices.length + 1;
       for (let k = 0; k < vertices.length; k++) {
         const v = vertices[k]!;
-        const failed = reject([[`vertex ${k + 1} at an x of`, v.x], [`vertex ${k + 1} at a y of`, v.y], [`a bulge of`, v.bulge]]);
-        if (failed) return failed;
+        if (notANumber(v.x) || notANumber(v.y) || notANumber(v.bulge)) {
+          return rejectFields(entity, context, [[`vertex ${k + 1} at an x of`, v.x], [`vertex ${k + 1} at a y of`, v.y], ['a bulge of', v.bulge]])!;
+        }
       }
-      const failed = place(vertices);
+      const failed = placePoints(entity, context, m, vertices);
       if (failed) return failed;
       const closed = entity.closed === true;
       for (let k = 0; k < vertices.length; k++) {
@@ -153,11 +172,11 @@ export function checkEntity(entity: DxfEntity, m: Affine, context: EntityContext
         }
         points += arcPointCount(r, 4 * Math.atan(bulge), tolerance);
       }
-      return { ok: true, points };
+      return points;
     }
     case 'ELLIPSE': {
       const failed =
-        reject([
+        rejectFields(entity, context, [
           ['a centre x of', entity.x],
           ['a centre y of', entity.y],
           ['a major axis x of', entity.majorX],
@@ -165,21 +184,24 @@ export function checkEntity(entity: DxfEntity, m: Affine, context: EntityContext
           ['an axis ratio of', entity.axisRatio],
           ['a start parameter of', entity.startAngle],
           ['an end parameter of', entity.endAngle],
-        ]) ?? place([entity]);
+        ]) ?? placePoints(entity, context, m, [entity]);
       if (failed) return failed;
       const major = Math.hypot(entity.majorX ?? 0, entity.majorY ?? 0);
       const semiMajor = major * Math.max(1, Math.abs(entity.axisRatio ?? 1));
       if (2 * semiMajor * stretch > MAX_SIZE_IN) return tooLarge(entity, context, `is ${formatSize(2 * semiMajor * stretch)} in across`);
-      return { ok: true, points: arcPointCount(semiMajor, FULL_TURN, tolerance) };
+      return arcPointCount(semiMajor, FULL_TURN, tolerance);
     }
     case 'SPLINE': {
       const degree = entity.degree ?? 3;
+      const badPoint = entity.controlPoints.findIndex((p) => notANumber(p.x) || notANumber(p.y));
+      const badKnot = entity.knots.findIndex(notANumber);
+      const badWeight = (entity.weights ?? []).findIndex(notANumber);
       const failed =
-        reject([['a degree of', degree]]) ??
-        reject(entity.controlPoints.flatMap((p, k): Field[] => [[`control point ${k + 1} at an x of`, p.x], [`control point ${k + 1} at a y of`, p.y]])) ??
-        reject(entity.knots.map((knot, k): Field => [`knot ${k + 1} of`, knot])) ??
-        reject((entity.weights ?? []).map((weight, k): Field => [`weight ${k + 1} of`, weight])) ??
-        place(entity.controlPoints);
+        rejectFields(entity, context, [['a degree of', degree]]) ??
+        (badPoint >= 0 ? rejectFields(entity, context, [[`control point ${badPoint + 1} at an x of`, entity.controlPoints[badPoint]!.x], [`control point ${badPoint + 1} at a y of`, entity.controlPoints[badPoint]!.y]]) : null) ??
+        (badKnot >= 0 ? rejectFields(entity, context, [[`knot ${badKnot + 1} of`, entity.knots[badKnot]]]) : null) ??
+        (badWeight >= 0 ? rejectFields(entity, context, [[`weight ${badWeight + 1} of`, entity.weights![badWeight]]]) : null) ??
+        placePoints(entity, context, m, entity.controlPoints);
       if (failed) return failed;
       if (degree > MAX_SPLINE_DEGREE) {
         return {
@@ -201,10 +223,10 @@ export function checkEntity(entity: DxfEntity, m: Affine, context: EntityContext
       }
       const spread = entity.controlPoints.length > 0 ? Math.hypot(maxX - minX, maxY - minY) * stretch : 0;
       if (spread > MAX_SIZE_IN) return tooLarge(entity, context, `has control points spread over ${formatSize(spread)} in`);
-      return { ok: true, points: 0 };
+      return 0;
     }
     default:
-      return { ok: true, points: 0 };
+      return 0;
   }
 }
 

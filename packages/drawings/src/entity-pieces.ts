@@ -151,12 +151,12 @@ export function entityToPiece(entity: DxfEntity, context: EntityContext, order: 
   const mirrorX = OBJECT_COORDINATES.has(entity.type) && (entity.extrusionZ ?? 1) < 0;
   const m = entityAffine(entity.transforms ?? [], context.inchesPerUnit, mirrorX);
   const checked = checkEntity(entity, m, context);
-  if (!checked.ok) return checked;
+  if (typeof checked !== 'number') return checked;
   if (entity.type === 'CIRCLE') {
     const exact = exactCircle(entity, m, order, layer);
     if (exact) return exact;
   }
-  if (checked.points > budget) return tooManyPoints();
+  if (checked > budget) return tooManyPoints();
   const path = new PathBuilder(m);
   let closed: boolean | 'spline_unreadable' | 'overflow';
   switch (entity.type) {

@@ -86,7 +86,7 @@ function bendSegment(entity: DxfEntity, units: { units: DrawingUnits; inchesPerU
   } else return null;
   const m = entityAffine(entity.transforms ?? [], units.inchesPerUnit, mirror);
   const checked = checkEntity(entity, m, { ...units, layer });
-  if (!checked.ok) return checked;
+  if (typeof checked !== 'number') return checked;
   const segment = {
     x0: m.a * x0 + m.c * y0 + m.e,
     y0: m.b * x0 + m.d * y0 + m.f,
@@ -112,6 +112,8 @@ export function sortEntities(
   const hidden = hiddenLayers(layers);
   const sorted: SortedEntities = { pieces: [], bends: [], unsupported: new Map(), unreadableSplines: 0, refused: null };
   let points = 0;
+  // One context for every entity, its layer set for each.
+  const context = { ...units, layer: '0' };
   for (let order = 0; order < entities.length; order++) {
     const entity = entities[order]!;
     const layer = layerOf(entity);
@@ -131,7 +133,8 @@ export function sortEntities(
       if (segment) sorted.bends.push(segment);
       else ignored.add(type, layer, type === 'LINE' ? IGNORED_NOTES.degenerate : IGNORED_NOTES.bendLayerCurve);
     } else if (CUT_TYPES.has(type)) {
-      const piece = entityToPiece(entity, { ...units, layer }, order, MAX_FLATTENED_POINTS - points);
+      context.layer = layer;
+      const piece = entityToPiece(entity, context, order, MAX_FLATTENED_POINTS - points);
       if (piece === 'spline_unreadable') sorted.unreadableSplines++;
       else if (piece === 'degenerate') ignored.add(type, layer, IGNORED_NOTES.degenerate);
       else if ('ok' in piece) {
