@@ -2,7 +2,7 @@
 // memory, exit 134) or held a core for seconds; each now gets a clear answer and the app stays up.
 import { PlateImport, Quote } from '@shop/contracts';
 import { HOSTILE_DRAWINGS } from '../../../packages/drawings/src/test-hostile-drawings';
-import { openContourDrawing } from '../../../packages/drawings/src/test-drawings';
+import { drawing, entityOfType, openContourDrawing, point, rectangleOfLines } from '../../../packages/drawings/src/test-drawings';
 import { startTestApp } from './app-harness';
 import type { TestApp } from './app-harness';
 import { bracketDxf } from './fixtures';
@@ -76,4 +76,42 @@ describe('hostile drawings over REST', () => {
     expect(preview.text).toContain('stroke="#b91c1c"');
     expect(preview.text).toMatch(/<text [^>]*>Open contour: A contour is open: its ends \(1\.95, 0\) in and \(2, 0\) in/);
   });
+
+  /** A drawing of one 10 x 5 in plate padded to just under `mib` MiB with `pad(k)`. */
+  const padded = (pad: (k: number) => string, mib = 5): string => {
+    const parts: string[] = [];
+    let size = 0;
+    for (let k = 0; size < mib * 1024 * 1024 - 4_096; k++) {
+      const entity = pad(k);
+      parts.push(entity);
+      size += entity.length + 1;
+    }
+    return drawing([...rectangleOfLines(0, 0, 10, 5), ...parts], { insUnits: 1 });
+  };
+
+  it('answers and keeps a few KB for 5 MiB of points each on its own layer (5.75 MB before)', async () => {
+    // 18,158 points, each on a layer of its own with a long name, as the audit's drawing.
+    const dxf = padded((k) => point(1 + (k % 8), 1 + (k % 3), `LAYER-${String(k).padStart(5, '0')}-${'X'.repeat(230)}`));
+    expect(dxf.match(/\nPOINT\n/g)!.length).toBeGreaterThan(18_000);
+    expect(dxf.length).toBeLessThanOrEqual(5 * 1024 * 1024);
+    const reply = await upload(dxf);
+    expect(reply.status).toBe(201);
+    expect(reply.text.length).toBeLessThan(2_000);
+    expect(PlateImport.parse(reply.json).ignored).toEqual([{ type: 'POINT', layer: expect.stringMatching(/^\d{2},\d{3} layers$/), count: expect.any(Number), note: 'points are not cut' }]);
+  }, 60_000);
+
+  it('answers and keeps a few KB for unknown entity types, each of its own name and layer (44 MB kept for 5 MiB before)', async () => {
+    // 2 MiB (99,000 of them) keeps the test short on a busy machine; the bench reads 5 MiB.
+    const dxf = padded((k) => entityOfType(`ODD${k}`, `L${k}`), 2);
+    const reply = await upload(dxf);
+    expect(reply.status).toBe(201);
+    const found = PlateImport.parse(reply.json);
+    expect(found.ignored).toHaveLength(20);
+    expect(found.ignored[19]).toMatchObject({ type: 'OTHER', note: expect.stringMatching(/^and [\d,]+ more groups of entities not cut/) });
+    expect(reply.text.length).toBeLessThan(8_000);
+    // Its page is as small.
+    const page = await app.http.request('GET', `/plate/new/${found.id}`);
+    expect(page.status).toBe(200);
+    expect(page.text.length).toBeLessThan(60_000);
+  }, 60_000);
 });

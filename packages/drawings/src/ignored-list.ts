@@ -44,29 +44,38 @@ export class IgnoredList {
    * still does not fit is folded into the last entry, which says how many more groups and entities.
    */
   list(): IgnoredGroup[] {
-    const order = (p: IgnoredGroup, q: IgnoredGroup) => q.count - p.count || p.type.localeCompare(q.type) || p.layer.localeCompare(q.layer);
+    // Plain comparisons: a drawing may hold hundreds of thousands of groups (localeCompare took seconds).
+    const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    const order = (p: IgnoredGroup, q: IgnoredGroup) => q.count - p.count || text(p.type, q.type) || text(p.layer, q.layer);
     let groups = [...this.groups.values()];
     if (groups.length > MAX_IGNORED_GROUPS) {
-      const merged = new Map<string, IgnoredGroup & { layers: number }>();
+      const merged = new Map<string, { group: IgnoredGroup; layers: number }>();
       for (const group of groups) {
         const key = `${group.type}\u0000${group.note}`;
         const entry = merged.get(key);
         if (entry) {
-          entry.count += group.count;
+          entry.group.count += group.count;
           entry.layers += 1;
-        } else merged.set(key, { ...group, layers: 1 });
+        } else merged.set(key, { group: { ...group }, layers: 1 });
       }
-      groups = [...merged.values()].map(({ layers, ...group }) => (layers > 1 ? { ...group, layer: `${formatCount(layers)} layers` } : group));
+      groups = [];
+      for (const { group, layers } of merged.values()) {
+        if (layers > 1) group.layer = `${formatCount(layers)} layers`;
+        groups.push(group);
+      }
     }
     groups.sort(order);
-    const shown = groups.map((group) => ({ ...group, type: shownName(group.type), layer: shownName(group.layer), note: clip(group.note) }));
-    if (shown.length <= MAX_IGNORED_GROUPS) return shown;
-    const kept = shown.slice(0, MAX_IGNORED_GROUPS - 1);
-    const rest = shown.slice(MAX_IGNORED_GROUPS - 1);
-    const count = rest.reduce((sum, group) => sum + group.count, 0);
-    const types = [...new Set(rest.map((group) => group.type))];
-    const named = types.slice(0, 5).join(', ') + (types.length > 5 ? ', ...' : '');
-    kept.push({ type: 'OTHER', layer: '', count, note: `and ${formatCount(rest.length)} more groups of entities not cut (${named})` });
+    const named = (group: IgnoredGroup): IgnoredGroup => ({ type: shownName(group.type), layer: shownName(group.layer), count: group.count, note: clip(group.note) });
+    if (groups.length <= MAX_IGNORED_GROUPS) return groups.map(named);
+    const kept = groups.slice(0, MAX_IGNORED_GROUPS - 1).map(named);
+    let count = 0;
+    const types = new Set<string>();
+    for (let k = MAX_IGNORED_GROUPS - 1; k < groups.length; k++) {
+      count += groups[k]!.count;
+      if (types.size <= 5) types.add(shownName(groups[k]!.type));
+    }
+    const listed = [...types].slice(0, 5).join(', ') + (types.size > 5 ? ', ...' : '');
+    kept.push({ type: 'OTHER', layer: '', count, note: `and ${formatCount(groups.length - kept.length)} more groups of entities not cut (${listed})` });
     return kept;
   }
 }
