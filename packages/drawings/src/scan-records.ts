@@ -62,7 +62,7 @@ interface OpenRecord {
  * step, so every value would be misread) and lists the entities the parser will skip.
  */
 export function scanRecords(text: string): { ok: true; skipped: SkippedRecords[] } | DxfImportError {
-  const skipped = new Map<string, SkippedRecords>();
+  const skipped = new Map<string, number>();
   let section = '';
   let inBlock = false;
   let blockName: string | null = null;
@@ -70,12 +70,12 @@ export function scanRecords(text: string): { ok: true; skipped: SkippedRecords[]
   let awaitingBlockName = false;
   let record: OpenRecord | null = null;
 
+  // Counts by key (block, type, layer, paper space): a number per distinct key, no object, since a
+  // drawing may hold hundreds of thousands of records of types of their own.
   const close = (): void => {
     if (record === null) return;
-    const key = `${record.block ?? ''}\u0000${record.type}\u0000${record.layer}\u0000${record.paperSpace}`;
-    const entry = skipped.get(key);
-    if (entry) entry.count++;
-    else skipped.set(key, { ...record, count: 1 });
+    const key = `${record.block === null ? '\u0001' : record.block}\u0000${record.type}\u0000${record.layer}\u0000${record.paperSpace ? 1 : 0}`;
+    skipped.set(key, (skipped.get(key) ?? 0) + 1);
     record = null;
   };
 
@@ -152,5 +152,10 @@ export function scanRecords(text: string): { ok: true; skipped: SkippedRecords[]
     }
   }
   close();
-  return { ok: true, skipped: [...skipped.values()] };
+  const records: SkippedRecords[] = [];
+  for (const [key, count] of skipped) {
+    const [block, type, layer, paperSpace] = key.split('\u0000') as [string, string, string, string];
+    records.push({ block: block === '\u0001' ? null : block, type, layer, paperSpace: paperSpace === '1', count });
+  }
+  return { ok: true, skipped: records };
 }

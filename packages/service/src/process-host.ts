@@ -4,19 +4,16 @@ import type { HostReply } from './process-pool';
 
 const worker = require(process.argv[2]!) as { run: (task: unknown) => unknown };
 
+async function answer(task: unknown): Promise<HostReply<unknown>> {
+  try {
+    return { ok: true, result: await worker.run(task) };
+  } catch (error) {
+    return { ok: false, error: { name: (error as Error)?.name ?? 'Error', message: (error as Error)?.message ?? String(error) } };
+  }
+}
+
 process.on('message', (message: { task: unknown }) => {
-  let reply: HostReply<unknown>;
-  Promise.resolve()
-    .then(() => worker.run(message.task))
-    .then(
-      (result) => {
-        reply = { ok: true, result };
-      },
-      (error: unknown) => {
-        reply = { ok: false, error: { name: (error as Error)?.name ?? 'Error', message: (error as Error)?.message ?? String(error) } };
-      },
-    )
-    .then(() => process.send?.(reply));
+  void answer(message.task).then((reply) => process.send?.(reply));
 });
 // The pool's process ends with the pool.
 process.on('disconnect', () => process.exit(0));
