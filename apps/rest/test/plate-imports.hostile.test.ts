@@ -100,9 +100,15 @@ describe('hostile drawings over REST', () => {
     expect(PlateImport.parse(reply.json).ignored).toEqual([{ type: 'POINT', layer: expect.stringMatching(/^\d{2},\d{3} layers$/), count: expect.any(Number), note: 'points are not cut' }]);
   }, 60_000);
 
-  it('answers and keeps a few KB for unknown entity types, each of its own name and layer (44 MB kept for 5 MiB before)', async () => {
+  it('refuses 5 MiB of unknown entity types each of its own name at the 1,001st (44 MB kept before)', async () => {
+    const refused = await upload(padded((k) => entityOfType(`ODD${k}`, `L${k}`)));
+    expectError(refused, 422, 'invalid_request_error', 'dxf_too_complex');
+    expect(refused.json.error.message).toMatch(/^The drawing holds more than 1,000 kinds of entity the import does not read/);
+  }, 60_000);
+
+  it('answers and keeps a few KB for unknown entity types of 900 kinds, each record on its own layer', async () => {
     // 2 MiB (99,000 of them) keeps the test short on a busy machine; the bench reads 5 MiB.
-    const dxf = padded((k) => entityOfType(`ODD${k}`, `L${k}`), 2);
+    const dxf = padded((k) => entityOfType(`ODD${k % 900}`, `L${k}`), 2);
     const reply = await upload(dxf);
     expect(reply.status).toBe(201);
     const found = PlateImport.parse(reply.json);

@@ -196,6 +196,7 @@ export function runDrawingsBench(quick = false): DrawingCase[] {
     measure('one array insert of 49,946 circles', arrayInsertNearLimit(), runs(3)),
     measure('5 MiB of points, each on a layer of its own', paddedPlate((k) => point(k % 8, k % 3, `LAYER-${String(k).padStart(5, '0')}-${'X'.repeat(230)}`)), runs(3)),
     measure('5 MiB of unknown entity types, each its own name and layer', paddedPlate((k) => entityOfType(`ODD${k}`, `L${k}`)), runs(3)),
+    measure('5 MiB of 900 unknown entity types, each record on its own layer', paddedPlate((k) => entityOfType(`ODD${k % 900}`, `L${k}`)), runs(3)),
     // The audits' hostile drawings: each took a process down or held a core for seconds.
     ...HOSTILE_DRAWINGS.map((hostile) => measure(`hostile: ${hostile.name}`, hostile.text, runs(5))),
   ];

@@ -75,11 +75,18 @@ describe('ignored, grouped and capped', () => {
   });
 
   it('folds unknown entity types, each of its own name and layer, into the last entry: "and K more"', () => {
-    const odd = Array.from({ length: 3_000 }, (_, k) => entityOfType(`ODD${k}${'X'.repeat(200)}`, `L${k}`));
+    const odd = Array.from({ length: 3_000 }, (_, k) => entityOfType(`ODD${k % 900}${'X'.repeat(200)}`, `L${k}`));
     const part = expectPart(importDxf(drawing([...rectangleOfLines(0, 0, 10, 5), ...odd], { insUnits: 1 })));
     expect(part.ignored).toHaveLength(20);
-    expect(part.ignored[19]).toEqual({ type: 'OTHER', layer: '', count: 2_981, note: expect.stringMatching(/^and 2,981 more groups of entities not cut \(ODD/) });
+    expect(part.ignored[0]).toMatchObject({ count: 4, layer: '4 layers' });
+    expect(part.ignored[19]).toEqual({ type: 'OTHER', layer: '', count: expect.any(Number), note: expect.stringMatching(/^and 881 more groups of entities not cut \(ODD/) });
     for (const group of part.ignored) expect(group.type.length).toBeLessThanOrEqual(64);
     expect(JSON.stringify(part).length).toBeLessThan(10_000);
+  });
+
+  it('refuses over 1,000 kinds of entity it does not read, before counting them one by one', () => {
+    const odd = Array.from({ length: 1_001 }, (_, k) => entityOfType(`ODD${k}`, `L${k}`));
+    const result = importDxf(drawing([...rectangleOfLines(0, 0, 10, 5), ...odd], { insUnits: 1 }));
+    expect(result).toEqual({ ok: false, code: 'dxf_too_complex', message: expect.stringMatching(/^The drawing holds more than 1,000 kinds of entity the import does not read \("ODD0", "ODD1", "ODD2", \.\.\.\)/) });
   });
 });

@@ -10,6 +10,12 @@ const PARSED_TYPES = new Set([
   'OLE2FRAME',
 ]);
 
+/**
+ * Kinds of entity the parser does not read, at most: AutoCAD and its add-ons write some dozens; a
+ * file of thousands of made-up ones is refused before they are counted one by one.
+ */
+const MAX_UNKNOWN_TYPES = 1_000;
+
 /** Entities of one type and layer the parser skips, in the ENTITIES section or in one block. */
 export interface SkippedRecords {
   /** The block holding them, or null for the ENTITIES section. */
@@ -63,6 +69,7 @@ interface OpenRecord {
  */
 export function scanRecords(text: string): { ok: true; skipped: SkippedRecords[] } | DxfImportError {
   const skipped = new Map<string, number>();
+  const unknownTypes = new Set<string>();
   let section = '';
   let inBlock = false;
   let blockName: string | null = null;
@@ -137,6 +144,15 @@ export function scanRecords(text: string): { ok: true; skipped: SkippedRecords[]
       const inEntities = section === 'ENTITIES' || (section === 'BLOCKS' && inBlock);
       if (inEntities && !PARSED_TYPES.has(value)) {
         record = { block: section === 'BLOCKS' ? blockName : null, type: value, layer: '0', paperSpace: false };
+        unknownTypes.add(value);
+        if (unknownTypes.size > MAX_UNKNOWN_TYPES) {
+          const some = [...unknownTypes].slice(0, 3).map((type) => `"${type.slice(0, 40)}"`).join(', ');
+          return {
+            ok: false,
+            code: 'dxf_too_complex',
+            message: `The drawing holds more than ${MAX_UNKNOWN_TYPES.toLocaleString('en-US')} kinds of entity the import does not read (${some}, ...); a CAD program writes a few dozen. Export the part as plain 2D lines, arcs and polylines.`,
+          };
+        }
       }
       continue;
     }
