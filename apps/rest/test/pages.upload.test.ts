@@ -3,6 +3,7 @@
 import { Quote } from '@shop/contracts';
 import { startTestApp } from './app-harness';
 import type { TestApp } from './app-harness';
+import { openContourDrawing } from '../../../packages/drawings/src/test-drawings';
 import { bracketDxf, bracketTyped } from './fixtures';
 
 /** A multipart form body with the drawing and the units, as a browser sends it. */
@@ -101,6 +102,16 @@ describe('the upload page', () => {
     const importId = sent.headers.get('location')!.split('/').pop()!;
     const found = await app.http.request('GET', `/api/v1/plate-imports/${importId}/preview.svg`);
     expect(found.text).toContain('aria-label="Imported part bracket line two.dxf:');
+  });
+
+  it('shows the drawing of a part with a blocking issue, the defect marked and named', async () => {
+    const sent = await app.http.request('POST', '/plate/new', multipart(openContourDrawing(), 'in', 'open.dxf'));
+    expect(sent.status).toBe(303);
+    const page = await app.http.request('GET', sent.headers.get('location')!);
+    expect(page.status).toBe(200);
+    const drawingOnPage = page.text.match(/<svg[\s\S]*?<\/svg>/)?.[0] ?? '';
+    expect(drawingOnPage).toContain('cannot be cut as drawn: dxf_open_contour');
+    expect(drawingOnPage.match(/<circle [^>]*fill="none"\/>/g)).toHaveLength(2);
   });
 
   it('asks again for a choice outside the lists, and refuses an unknown import', async () => {

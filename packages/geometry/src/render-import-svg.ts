@@ -12,8 +12,9 @@ const WARN = '#b91c1c';
 const WARN_FILL = '#fecaca';
 const FOLD_INK = '#c2410c';
 const TARGET_PX = 640;
-/** Legend lines at most, and characters of each. */
-const LEGEND_LINES = 4;
+/** Issues named in the legend at most, lines for each, and characters of a line. */
+const LEGEND_ISSUES = 4;
+const LINES_PER_ISSUE = 2;
 const LEGEND_CHARS = 90;
 
 const n = (v: number) => formatNumber(v);
@@ -25,11 +26,21 @@ function pathData(points: readonly Pt[], closed: boolean): string {
   return points.map(([x, y], k) => `${k === 0 ? 'M' : 'L'}${n(x)} ${fy(y)}`).join('') + (closed ? 'Z' : '');
 }
 
-/** The legend's words for one issue: what it is, then the start of its message. */
-function legendLine(code: string, message: string): string {
+/** The legend's lines for one issue: what it is, then its message, broken between words. */
+function legendLines(code: string, message: string): string[] {
   const name = code.replace(/^dxf_/, '').replace(/_/g, ' ');
-  const text = `${name.charAt(0).toUpperCase()}${name.slice(1)}: ${message}`;
-  return text.length > LEGEND_CHARS ? `${text.slice(0, LEGEND_CHARS - 1)}\u2026` : text;
+  const lines: string[] = [];
+  let line = '';
+  for (const word of `${name.charAt(0).toUpperCase()}${name.slice(1)}: ${message}`.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > LEGEND_CHARS) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  lines.push(line);
+  const kept = lines.slice(0, LINES_PER_ISSUE).map((text) => (text.length > LEGEND_CHARS ? `${text.slice(0, LEGEND_CHARS - 1)}\u2026` : text));
+  if (lines.length > LINES_PER_ISSUE) kept[LINES_PER_ISSUE - 1] = `${kept[LINES_PER_ISSUE - 1]!.slice(0, LEGEND_CHARS - 1)}\u2026`;
+  return kept;
 }
 
 /**
@@ -56,7 +67,7 @@ export function renderImportDefectsSvg(found: Pick<PlateImport, 'plate' | 'marks
   const font = size * 0.035;
   const ring = size * 0.025;
   const margin = size * 0.06;
-  const legend = blocking.slice(0, LEGEND_LINES).map((issue) => legendLine(issue.code, issue.message));
+  const legend = blocking.slice(0, LEGEND_ISSUES).flatMap((issue) => legendLines(issue.code, issue.message));
   const legendHeight = (legend.length + 0.5) * font * 1.5;
   const vx = minX - margin;
   const vy = -(maxY + margin);
