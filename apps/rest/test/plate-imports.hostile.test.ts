@@ -8,6 +8,9 @@ import type { TestApp } from './app-harness';
 import { bracketDxf } from './fixtures';
 import { expectError } from './harness';
 
+// The first drawing starts a process of the pool, from the TypeScript sources here: seconds on a busy machine.
+jest.setTimeout(30_000);
+
 describe('hostile drawings over REST', () => {
   let app: TestApp;
 

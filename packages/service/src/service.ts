@@ -126,7 +126,7 @@ export interface Service {
   drawingStats(): { queued: number; threads: number };
   /** Where the rate limits are counted just now. */
   limitStore(): LimitStore;
-  /** Stops the worker threads (storage and limits are the runtime's to close). */
+  /** Stops the pricing worker threads and the drawing processes (storage and limits are the runtime's to close). */
   close(): Promise<void>;
 }
 
