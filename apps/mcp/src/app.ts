@@ -5,8 +5,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node';
 import { McpServer, UnsupportedProtocolVersionError, createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server';
 import type { McpHttpHandler } from '@modelcontextprotocol/server';
-import { ServiceError, clip } from '@shop/contracts';
-import { toBodyError } from '@shop/runtime';
+import { BOUNDS, ServiceError, clip } from '@shop/contracts';
+import { MAX_JSON_DEPTH, measureJsonDepth, toBodyError } from '@shop/runtime';
 import type { BodyLimit } from '@shop/runtime';
 import { newRequestId } from '@shop/service';
 import express from 'express';
@@ -17,8 +17,27 @@ export const SERVER_INFO = { name: 'shop-quote', version: '0.1.0' } as const;
 export const SUPPORTED_REVISIONS = ['2026-07-28', '2025-11-25', '2025-06-18'];
 
 /** Body limit of /mcp, the same as the REST app's: a largest legal plate fits well inside it. */
-const BODY_LIMIT = '256kb';
+const BODY_LIMIT = BOUNDS.bodyBytes;
 const MCP_BODY: BodyLimit = { size: '256 KiB', advice: 'send one smaller request' };
+/**
+ * A tools/call of import_dxf carries a drawing's text, up to 1 MiB of characters: in JSON up to 6
+ * bytes each (a control character escaped as \u00XX), and the call around it. Past that size, or past
+ * 256 KiB for any other request, the body is refused.
+ */
+const DRAWING_CALL_LIMIT = 6 * BOUNDS.dxfToolCharacters + 64 * 1024;
+const DRAWING_CALL_BODY: BodyLimit = { size: '6 MiB', advice: 'only a call of import_dxf may pass 256 KiB, with up to 1 MiB of drawing text' };
+
+/** A body past the general limit is read in full only when it names import_dxf (checked again once parsed). */
+function refuseLargeBody(_req: unknown, res: ExpressResponse, body: Buffer): void {
+  res.locals.bodyBytes = body.length;
+  if (body.length > BODY_LIMIT && !body.includes('"import_dxf"')) throw Object.assign(new Error('body too large'), { type: 'entity.too.large' });
+}
+
+/** Whether a parsed body is a tools/call of import_dxf, the one request that may pass 256 KiB. */
+function isDrawingCall(body: unknown): boolean {
+  const call = body as { method?: unknown; params?: { name?: unknown } } | null;
+  return call !== null && typeof call === 'object' && call.method === 'tools/call' && call.params?.name === 'import_dxf';
+}
 
 // JSON-RPC error codes used for answers the SDK never sees.
 const PARSE_ERROR = -32700;
@@ -120,7 +139,7 @@ export function createMcpApp(deps: McpAppDeps): Express {
     }
     sendRpcError(res, 403, null, INVALID_REQUEST, `Forbidden: requests from the origin ${origin} are not allowed.`);
   });
-  app.use('/mcp', express.json({ limit: BODY_LIMIT }));
+  app.use('/mcp', express.json({ limit: DRAWING_CALL_LIMIT, verify: refuseLargeBody }));
   // Stateless: no session to resume (GET would open an SSE stream) and none to end (DELETE).
   app.all('/mcp', (req, res, next) => {
     if (req.method === 'POST') {
@@ -135,6 +154,14 @@ export function createMcpApp(deps: McpAppDeps): Express {
     // one limit point for a hundred calls.
     if (Array.isArray(req.body)) {
       sendRpcError(res, 400, null, INVALID_REQUEST, 'Invalid Request: JSON-RPC batches are not supported; send one request per HTTP request.');
+      return;
+    }
+    if (((res.locals.bodyBytes as number | undefined) ?? 0) > BODY_LIMIT && !isDrawingCall(req.body)) {
+      sendRpcError(res, 413, requestId(req.body), INVALID_REQUEST, toBodyError({ type: 'entity.too.large' }, MCP_BODY)!.message);
+      return;
+    }
+    if (measureJsonDepth(req.body) > MAX_JSON_DEPTH) {
+      sendRpcError(res, 400, requestId(req.body), INVALID_REQUEST, `Invalid Request: the body nests arrays or objects more than ${MAX_JSON_DEPTH} levels deep, far more than any request needs.`);
       return;
     }
     const caller: CallerInfo = { clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown', limitError: null };
@@ -292,7 +319,8 @@ function sendServiceError(req: ExpressRequest, res: ExpressResponse, error: Serv
 /** Anything that fails before or around the SDK still answers JSON-RPC in plain JSON, never HTML. */
 const handleMcpError: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   if (res.headersSent) return;
-  const bodyError = toBodyError(error, MCP_BODY);
+  // Past the parser's own limit, the most any request may be (a drawing call's) was passed.
+  const bodyError = toBodyError(error, (error as { limit?: unknown }).limit === DRAWING_CALL_LIMIT ? DRAWING_CALL_BODY : MCP_BODY);
   if (bodyError) {
     const parse = bodyError.code === 'invalid_json';
     sendRpcError(res, bodyError.status, null, parse ? PARSE_ERROR : INVALID_REQUEST, parse ? `Parse error: ${bodyError.message}` : bodyError.message);

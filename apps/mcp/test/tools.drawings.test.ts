@@ -1,4 +1,5 @@
 import { PlateImport, Quote } from '@shop/contracts';
+import { HOSTILE_DRAWINGS } from '../../../packages/drawings/src/test-hostile-drawings';
 import { bracketDxf, bracketTyped } from '../../rest/test/fixtures';
 import { CLIENTS, useMcpWithRest } from './mcp-harness';
 import type { TestClient } from './mcp-harness';
@@ -47,5 +48,32 @@ describe.each(CLIENTS)('%s', (_name, connect) => {
     expect(garbage.json.error.message).toMatch(/ASCII DXF/);
     const unknown = await client.callTool('quote_plate', { material: 'mild_steel', thickness_in: 0.1345, import_id: 'pi_0000000000000000000000' });
     expect(unknown.json.error).toMatchObject({ code: 'import_unknown', param: 'import_id' });
+  });
+
+  it.each([300 * 1024, 600 * 1024, 1024 * 1024])('imports a drawing of %i characters, as its schema promises', async (size) => {
+    // The bracket padded with points (not cut) to the size.
+    const base = bracketDxf();
+    const point = '0\nPOINT\n8\nPAD\n10\n1\n20\n1\n30\n0\n';
+    const pad = point.repeat(Math.floor((size - base.length) / point.length));
+    const dxf = base.replace('0\nENDSEC\n0\nEOF', `${pad}0\nENDSEC\n0\nEOF`);
+    expect(dxf.length).toBeLessThanOrEqual(size);
+    expect(dxf.length).toBeGreaterThan(size - point.length);
+    const imported = await client.callTool('import_dxf', { dxf });
+    expect(imported.isError).toBe(false);
+    expect(PlateImport.parse(imported.json)).toMatchObject({ counts: { holes: 4, cutouts: 1 }, ignored: [{ type: 'POINT', layer: 'PAD', count: pad.length / point.length }, expect.anything()] });
+  });
+
+  it('answers text past 1 MiB with the tool error naming the limit', async () => {
+    const refused = await client.callTool('import_dxf', { dxf: bracketDxf().padEnd(1024 * 1024 + 1, ' ') });
+    expect(refused.isError).toBe(true);
+    expect(refused.json.error).toMatchObject({ code: 'parameter_invalid', param: 'dxf', message: expect.stringContaining('1048576') });
+  });
+
+  it.each(HOSTILE_DRAWINGS.filter((h) => h.expected !== 'ok').map((h) => [h.name, h] as const))('answers %s with the tool error, and keeps serving', async (_name, hostile) => {
+    const refused = await client.callTool('import_dxf', { dxf: hostile.text });
+    expect(refused.isError).toBe(true);
+    expect(refused.json.error.code).toBe(hostile.expected);
+    const again = await client.callTool('import_dxf', { dxf: bracketDxf() });
+    expect(again.isError).toBe(false);
   });
 });

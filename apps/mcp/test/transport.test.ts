@@ -106,6 +106,29 @@ describe('the /mcp endpoint', () => {
     expect(((await zipped.json()) as any).error).toEqual({ code: -32600, message: 'Send the body as UTF-8 without a content encoding.' });
   });
 
+  it('reads past 256 KiB only a tools/call of import_dxf: another request naming it is still refused 413', async () => {
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'ping', params: { note: 'import_dxf', pad: 'x'.repeat(300_000) } });
+    const big = await fetch(url, { method: 'POST', headers, body });
+    expect(big.status).toBe(413);
+    expect(await big.json()).toEqual({ jsonrpc: '2.0', id: 7, error: { code: -32600, message: 'The body is larger than 256 KiB; send one smaller request.' } });
+    const huge = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'import_dxf', arguments: { dxf: 'x'.repeat(7 * 1024 * 1024) } } }) });
+    expect(huge.status).toBe(413);
+    expect(((await huge.json()) as any).error.message).toBe('The body is larger than 6 MiB; only a call of import_dxf may pass 256 KiB, with up to 1 MiB of drawing text.');
+  });
+
+  it('refuses a body nested more than 32 levels deep before the server walks it', async () => {
+    let deep: unknown = 1;
+    for (let k = 0; k < 40; k++) deep = [deep];
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'ping', arguments: { deep } } }),
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as any).error).toEqual({ code: -32600, message: 'Invalid Request: the body nests arrays or objects more than 32 levels deep, far more than any request needs.' });
+  });
+
   it.each(['2026-07-28', '2025-11-25', '2025-06-18'])('refuses a JSON-RPC batch with 400 and a JSON-RPC error on %s, running none of it', async (version) => {
     const batch = Array.from({ length: 100 }, (_, id) => ({ jsonrpc: '2.0', id, method: 'ping' }));
     const response = await fetch(url, {

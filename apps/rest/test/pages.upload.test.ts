@@ -181,7 +181,39 @@ describe('the upload page', () => {
 
     const huge = await upload(app, form, Buffer.alloc(5 * 1024 * 1024 + 10, 32), 'mm');
     expect(huge.status).toBe(413);
-    expect(readText(huge.text)).toContain('larger than 5 MB');
+    expect(readText(huge.text)).toContain('larger than 5 MiB');
+  });
+
+  it('refuses two files in one upload in words, and strips control characters from a file name', async () => {
+    const boundary = '----shopTestBoundaryTwoFiles';
+    const token = `--${boundary}\r\nContent-Disposition: form-data; name="form_token"\r\n\r\n${form.formToken}\r\n`;
+    const part = (name: string, filename: string, body: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: application/dxf\r\n\r\n${body}\r\n`;
+    const headers = { 'content-type': `multipart/form-data; boundary=${boundary}`, 'sec-fetch-site': 'same-origin', cookie: form.cookie };
+    const raw = Buffer.from(`${token}${part('drawing', 'a.dxf', bracketDxf())}${part('drawing', 'b.dxf', bracketDxf())}--${boundary}--\r\n`);
+    const two = await app.http.request('POST', '/plate/new', { raw, headers, redirect: 'manual' });
+    expect(two.status).toBe(422);
+    expect(readText(two.text)).toContain('Send one drawing at a time: the form held more than one file');
+
+    // RFC 5987's filename* carries any character, percent-encoded: a line break and a bell here.
+    const encoded = Buffer.from(`${token}${part('drawing', 'x', bracketDxf()).replace('filename="x"', "filename*=UTF-8''bracket%0Aline%07two.dxf")}--${boundary}--\r\n`);
+    const sent = await app.http.request('POST', '/plate/new', { raw: encoded, headers, redirect: 'manual' });
+    expect(sent.status).toBe(303);
+    const importId = sent.headers.get('location')!.split('/').pop()!;
+    const found = await app.http.request('GET', `/api/v1/plate-imports/${importId}/preview.svg`);
+    expect(found.text).toContain('aria-label="Imported part bracket line two.dxf:');
+  });
+
+  it('shows the drawing of a part with a blocking issue, the defect marked and named', async () => {
+    const sent = await upload(app, form, openContourDxf(), 'in', { filename: 'open.dxf' });
+    expect(sent.status).toBe(303);
+    const importId = sent.headers.get('location')!.split('/').pop()!;
+    const page = await app.http.request('GET', sent.headers.get('location')!);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`<img src="/api/v1/plate-imports/${importId}/preview.svg"`);
+    const drawing = await app.http.request('GET', `/api/v1/plate-imports/${importId}/preview.svg`);
+    expect(drawing.text).toContain('cannot be cut as drawn: dxf_open_contour');
+    expect(drawing.text.match(/<circle [^>]*fill="none"\/>/g)).toHaveLength(2);
   });
 
   it('asks again for a choice outside the lists, and refuses an unknown import', async () => {

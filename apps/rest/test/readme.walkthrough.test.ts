@@ -31,6 +31,8 @@ describe('the README walk-through', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  // The script starts a node for each JSON field it prints and the app a drawing process: on a busy
+  // machine that is seconds, so the test waits as long as the script may run.
   it('runs as pasted and reaches a priced quote, its drawing, an order link and a quote-request link', async () => {
     const script = walkthroughScript().replaceAll('http://localhost:3000', app.http.baseUrl);
     const { stdout } = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', script], { cwd: dir, timeout: 60_000 });
@@ -48,5 +50,5 @@ describe('the README walk-through', () => {
     const plateAmount = /Plate 6 x 4 in rectangle[^:]*: (\d+) cents/.exec(stdout)?.[1];
     expect(plateAmount).toBeDefined();
     expect(stdout).toContain(`from the drawing: ${plateAmount} cents`);
-  });
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
 import { ID_LENGTH, isWellFormedId, newId } from '@shop/service';
 import { gzipSync } from 'node:zlib';
-import { measureJsonDepth, MAX_JSON_DEPTH } from '../src/http/json-guard';
+import { measureJsonDepth, MAX_JSON_DEPTH } from '@shop/runtime';
 import { startTestApp } from './app-harness';
 import type { TestApp } from './app-harness';
 import { kitProduct, typicalPlate } from './fixtures';

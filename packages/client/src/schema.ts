@@ -206,7 +206,7 @@ export interface paths {
         put?: never;
         /**
          * Read a DXF drawing into a plate part
-         * @description The body is the DXF file itself (ASCII DXF, R12 or later, up to 5 MiB), sent as `application/dxf`, `image/vnd.dxf` or `application/octet-stream`. The part found (outline, exact circles as round holes, other closed contours inside it as cut-outs, lines on a layer named with BEND as bends) is kept 30 days: quote it by naming its `id` as `import_id` in a plate item, with the material, thickness and quantity. What the drawing holds that is not cut is listed in `ignored`; what is wrong with it in `issues` (a blocking one keeps it from being quoted). Counts against the pricing limit.
+         * @description The body is the DXF file itself (ASCII DXF, R12 or later, up to 5 MiB), sent as `application/dxf`, `image/vnd.dxf` or `application/octet-stream`. The part found (outline, exact circles as round holes, other closed contours inside it as cut-outs, lines on a layer named with BEND as bends) is kept 30 days: quote it by naming its `id` as `import_id` in a plate item, with the material, thickness and quantity. What the drawing holds that is not cut is listed in `ignored` (at most 20 entries); what is wrong with it in `issues` (a blocking one keeps it from being quoted) and where in `marks`; `preview_url` draws the part as found, defects marked. Every number is checked before the drawing is flattened: a curve or part over 10,000 in across is `dxf_too_large`, one over 120 in is answered with the blocking issue `dxf_part_too_large`. Counts against the pricing limit.
          */
         post: operations["importPlateDrawing"];
         delete?: never;
@@ -222,7 +222,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Drawing of an imported part */
+        /**
+         * Drawing of an imported part
+         * @description The part as found. With a blocking issue it is still drawn, the defects marked where they lie (an open contour in red with its gap circled at both ends, an island filled red, where contours cross circled) and named in a legend under the part.
+         */
         get: operations["getPlateImportPreview"];
         put?: never;
         post?: never;
@@ -603,7 +606,7 @@ export interface components {
              * @description Issue code; new codes may be added.
              * @enum {string}
              */
-            code: "label_dropped" | "thickness_over_laser" | "outline_invalid" | "part_too_small" | "part_exceeds_sheet" | "hole_outside_part" | "hole_too_close_to_edge" | "holes_overlap" | "hole_too_small" | "bend_misses_part" | "bends_cross" | "bend_flange_too_short" | "bend_not_offered" | "web_too_narrow" | "dxf_open_contour" | "dxf_island" | "dxf_contours_cross" | "dxf_spline_unreadable" | "dxf_unsupported_entity" | "dxf_gap_joined" | "dxf_units_suspect" | "hole_smaller_than_thickness" | "hole_near_bend" | "plate_not_carried" | "certification_note" | "lead_time_after_order";
+            code: "label_dropped" | "thickness_over_laser" | "outline_invalid" | "part_too_small" | "part_exceeds_sheet" | "hole_outside_part" | "hole_too_close_to_edge" | "holes_overlap" | "hole_too_small" | "bend_misses_part" | "bends_cross" | "bend_flange_too_short" | "bend_not_offered" | "web_too_narrow" | "dxf_open_contour" | "dxf_island" | "dxf_contours_cross" | "dxf_spline_unreadable" | "dxf_unsupported_entity" | "dxf_part_too_large" | "dxf_gap_joined" | "dxf_units_suspect" | "hole_smaller_than_thickness" | "hole_near_bend" | "plate_not_carried" | "certification_note" | "lead_time_after_order";
             /**
              * @description A blocking issue stops the quote: act on its message and ask for a new quote.
              * @enum {string}
@@ -988,30 +991,57 @@ export interface components {
              * @enum {string}
              */
             units: "in" | "mm" | "cm" | "m" | "ft";
-            /** @description Width of the part found, in inches. */
+            /** @description Width of the part found (an open outline included), in inches: 0 to 10000. */
             width_in: number;
-            /** @description Height of the part found, in inches. */
+            /** @description Height of the part found (an open outline included), in inches: 0 to 10000. */
             height_in: number;
-            /** @description The part as found: the outline (arcs flattened within 0.002 in) with its lower-left corner on the origin, exact circles as round holes, other closed contours inside it as cut-outs, lines on a BEND layer as bends. */
+            /** @description The part as found: the outline (arcs flattened within 0.002 in) with the lower-left corner of what was found on the origin, exact circles as round holes, other closed contours inside it as cut-outs, lines on a BEND layer as bends (within the part). Every coordinate is 0 to 10000 in; a part over 120 in either way comes with the blocking issue dxf_part_too_large. */
             plate: {
                 outline: {
                     /** @enum {string} */
                     kind: "polygon";
+                    /** @description Corners [x, y], each 0 to 10000 in. */
                     points_in: [
                         number,
                         number
                     ][];
                 };
-                holes: components["schemas"]["SingleHole"][];
+                holes: {
+                    /** @enum {string} */
+                    kind: "single";
+                    /** @description x of the centre, in inches from the part's lower-left corner: 0 to 10000. */
+                    x_in: number;
+                    /** @description y of the centre, in inches from the part's lower-left corner: 0 to 10000. */
+                    y_in: number;
+                    /** @description Diameter, in inches: > 0 and at most 10000. */
+                    diameter_in: number;
+                }[];
                 cutouts: {
                     /** @enum {string} */
                     kind: "polygon";
+                    /** @description Corners [x, y], each 0 to 10000 in. */
                     points_in: [
                         number,
                         number
                     ][];
                 }[];
-                bends: components["schemas"]["Bend"][];
+                bends: {
+                    start_in: [
+                        number,
+                        number
+                    ];
+                    end_in: [
+                        number,
+                        number
+                    ];
+                    /** @description Always 90 from a drawing; send bends with the quote to set the angle. */
+                    angle_deg: number;
+                    /**
+                     * @description Always up from a drawing.
+                     * @enum {string}
+                     */
+                    direction: "up" | "down";
+                }[];
             };
             counts: {
                 contours: number;
@@ -1019,7 +1049,7 @@ export interface components {
                 cutouts: number;
                 bends: number;
             };
-            /** @description What the drawing holds that is not cut (text, dimensions, hatches, points, hidden entities), by type and layer. */
+            /** @description What the drawing holds that is not cut (text, dimensions, hatches, points, hidden entities), by type, layer and reason, largest first: at most 20 entries. Past that, one type's entries are merged across layers (layer "1,204 layers") and the rest is folded into a last entry of type OTHER whose note says how many more. */
             ignored: {
                 type: string;
                 layer: string;
@@ -1028,8 +1058,24 @@ export interface components {
             }[];
             /** @description What is wrong with the drawing; a blocking issue keeps the part from being quoted until the drawing is fixed and imported again. */
             issues: components["schemas"]["Issue"][];
-            /** @description SVG drawing of the part found; null when a blocking issue stops it. */
-            preview_url: string | null;
+            /** @description Where the blocking issues lie, drawn on the preview (at most 25, 3 of a kind, 4,000 points in all); empty for a drawing without them. */
+            marks: components["schemas"]["DefectMark"][];
+            /** @description SVG drawing of the part as found; with a blocking issue it marks where (the gap circled at both ends, an island in the warning colour) and names the issue in a legend. */
+            preview_url: string;
+        };
+        DefectMark: {
+            /**
+             * @description The blocking issue it marks: dxf_open_contour, dxf_island or dxf_contours_cross.
+             * @enum {string}
+             */
+            code: "label_dropped" | "thickness_over_laser" | "outline_invalid" | "part_too_small" | "part_exceeds_sheet" | "hole_outside_part" | "hole_too_close_to_edge" | "holes_overlap" | "hole_too_small" | "bend_misses_part" | "bends_cross" | "bend_flange_too_short" | "bend_not_offered" | "web_too_narrow" | "dxf_open_contour" | "dxf_island" | "dxf_contours_cross" | "dxf_spline_unreadable" | "dxf_unsupported_entity" | "dxf_part_too_large" | "dxf_gap_joined" | "dxf_units_suspect" | "hole_smaller_than_thickness" | "hole_near_bend" | "plate_not_carried" | "certification_note" | "lead_time_after_order";
+            /** @description The path in the part's frame: an open contour (its gap lies between the first and last points), an island's contour, or the one point where contours cross. */
+            points_in: [
+                number,
+                number
+            ][];
+            /** @description true for an island's contour. */
+            closed: boolean;
         };
         Handoff: {
             /** @enum {string} */
@@ -2320,7 +2366,7 @@ export interface operations {
             query?: {
                 /** @description The units the drawing was made in: in or mm. Overrides the file's own ($INSUNITS); required when the file has none. */
                 units?: "in" | "mm";
-                /** @description The file's name (up to 120 characters), written on the drawing's title; optional. */
+                /** @description The file's name (up to 120 characters, no line breaks or other control characters), written on the drawing's title; optional. */
                 filename?: string;
             };
             header?: {
@@ -2417,7 +2463,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters. Codes: `parameter_unknown`, `parameter_invalid`, `dxf_unreadable`, `dxf_units_unknown`, `dxf_no_part`, `dxf_several_parts`, `dxf_too_complex`. */
+            /** @description A parameter is missing, unknown or outside what the lists give; `param` names it. `details.errors` lists at most 10 of the problems found and `details.errors_total` counts them all; a message is at most 1,000 characters. Codes: `parameter_unknown`, `parameter_invalid`, `dxf_unreadable`, `dxf_units_unknown`, `dxf_no_part`, `dxf_several_parts`, `dxf_too_complex`, `dxf_too_large`. */
             422: {
                 headers: {
                     /** @description Identifies the request; equals `request_id` in an error. */

@@ -28,6 +28,14 @@ export const BOUNDS = {
   dxfToolCharacters: 1024 * 1024,
   /** Entities of a drawing after block expansion. */
   dxfEntities: 50_000,
+  /**
+   * An imported part as found, in inches: the largest it may measure (past it the drawing is refused,
+   * dxf_too_large). A part over `lengthIn` is answered blocked (dxf_part_too_large), so every
+   * coordinate of an import lies from 0 to this.
+   */
+  importExtentIn: 10_000,
+  /** Entries of an import's `ignored`. */
+  importIgnoredGroups: 20,
   filenameLength: 120,
   bends: 10,
   /** Holes in a linear pattern or on a bolt circle. */

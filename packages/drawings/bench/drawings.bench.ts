@@ -3,7 +3,8 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { importDxf } from '../src/index';
-import { block, circle, drawing, insert, line, lwpolyline, rectangleOfLines, text } from '../src/test-drawings';
+import { block, circle, drawing, entityOfType, insert, line, lwpolyline, point, rectangleOfLines, text } from '../src/test-drawings';
+import { HOSTILE_DRAWINGS } from '../src/test-hostile-drawings';
 import type { DxfImportResult } from '../src/types';
 
 setFlagsFromString('--expose-gc');
@@ -82,6 +83,24 @@ function realisticPlate(): string {
 }
 
 /** Nested blocks of circles expanding to 49,990 holes (just under the 50,000 entities). */
+/** One array insert of 49,990 circles inside a plate: 41 s through the parser's own denormalise (quadratic). */
+function arrayInsertNearLimit(): string {
+  const holes = insert('H', 0.5, 0.5, '0', { 70: 221, 71: 226, 44: 0.25, 45: 0.25 });
+  return drawing([...rectangleOfLines(0, 0, 56, 57), holes], { insUnits: 1, blocks: [block('H', 0, 0, [circle(0, 0, 0.05)])] });
+}
+
+/** A 10 x 5 in plate padded to just under 5 MiB with `pad(k)`: what is not cut, in bulk. */
+function paddedPlate(pad: (k: number) => string): string {
+  const parts: string[] = [];
+  let size = 0;
+  for (let k = 0; size < 5 * 1024 * 1024 - 4_096; k++) {
+    const entity = pad(k);
+    parts.push(entity);
+    size += entity.length + 1;
+  }
+  return drawing([...rectangleOfLines(0, 0, 10, 5), ...parts], { insUnits: 1 });
+}
+
 function blockBombUnderLimit(): string {
   const blocks = [
     block('L0', 0, 0, Array.from({ length: 10 }, (_, k) => circle(k * 0.2, 0, 0.05))),
@@ -174,6 +193,12 @@ export function runDrawingsBench(quick = false): DrawingCase[] {
     measure('outline of arcs near 20,000 vertices', arcsNearVertexLimit(), runs(9)),
     measure('36,000 LINEs joining into 9,000 squares', joiningLines(), runs(5)),
     measure('36,000 open LINEs', openLines(), runs(5)),
+    measure('one array insert of 49,946 circles', arrayInsertNearLimit(), runs(3)),
+    measure('5 MiB of points, each on a layer of its own', paddedPlate((k) => point(k % 8, k % 3, `LAYER-${String(k).padStart(5, '0')}-${'X'.repeat(230)}`)), runs(3)),
+    measure('5 MiB of unknown entity types, each its own name and layer', paddedPlate((k) => entityOfType(`ODD${k}`, `L${k}`)), runs(3)),
+    measure('5 MiB of 900 unknown entity types, each record on its own layer', paddedPlate((k) => entityOfType(`ODD${k % 900}`, `L${k}`)), runs(3)),
+    // The audits' hostile drawings: each took a process down or held a core for seconds.
+    ...HOSTILE_DRAWINGS.map((hostile) => measure(`hostile: ${hostile.name}`, hostile.text, runs(5))),
   ];
 }
 

@@ -180,3 +180,26 @@ describe('trap 7: the parser logger stays quiet', () => {
     }
   });
 });
+
+describe('trap 9: the parser expands inserts in quadratic time, so they are expanded here', () => {
+  it('puts every copy of an array insert where the array puts it, turned with the insert', () => {
+    // 40 rows x 50 columns of 0.1 in holes, 1 in apart, the array turned 90 degrees: rows run along -x.
+    const dxf = drawing([...rectangleOfLines(-50, -1, 1, 60), insert('H', 0, 0, '0', { 70: 50, 71: 40, 44: 1, 45: 1, 50: 90 })], {
+      insUnits: 1,
+      blocks: [block('H', 0, 0, [circle(0, 0, 0.05)])],
+    });
+    const part = expectPart(importDxf(dxf));
+    expect(part.counts.holes).toBe(2_000);
+    const centres = new Set(part.plate.holes.map((h) => `${Math.round(h.x_in - 50)},${Math.round(h.y_in - 1)}`));
+    expect(centres.has('0,0')).toBe(true);
+    expect(centres.has('-39,49')).toBe(true);
+    expect(centres.has('0,49')).toBe(true);
+  });
+
+  it('makes no copy for an array count of 0, a negative one or NaN, as the parser loops them', () => {
+    for (const rows of ['0', '-5', 'x']) {
+      const dxf = drawing([...rectangleOfLines(0, 0, 10, 10), insert('H', 5, 5, '0', { 70: 1, 71: rows })], { insUnits: 1, blocks: [block('H', 0, 0, [circle(0, 0, 1)])] });
+      expect(expectPart(importDxf(dxf)).counts.holes).toBe(0);
+    }
+  });
+});

@@ -1,11 +1,16 @@
 // One cut entity (line, arc, circle, polyline, ellipse, spline) flattened into a piece: its points in
-// drawing inches, its true length, whether it is closed and whether it lies on one circle.
+// drawing inches, its true length, whether it is closed and whether it lies on one circle. Every
+// number is checked before anything is made from it (entity-check.ts), and the points of its curves
+// are counted before they are made.
 import { entityAffine, similarityScale } from './affine';
 import type { Affine } from './affine';
 import type { ArcEntity, CircleEntity, DxfEntity, EllipseEntity, LineEntity, PolylineEntity, SplineEntity } from './dxf-model';
-import { FULL_TURN, PathBuilder } from './path-builder';
+import { checkEntity, tooManyPoints } from './entity-check';
+import type { EntityContext } from './entity-check';
+import { FULL_TURN, PathBuilder, positiveSweep } from './path-builder';
 import type { CircleFit } from './path-builder';
-import { flattenSpline, readSpline } from './spline';
+import { flattenSpline, readSpline, refineSpline } from './spline';
+import type { DxfImportError } from './types';
 
 export interface Piece {
   /**
@@ -33,13 +38,6 @@ const CLOSE_IN = 1e-9;
 /** Entities whose coordinates are in object coordinates, mirrored in x when the extrusion is flipped. */
 const OBJECT_COORDINATES = new Set(['CIRCLE', 'ARC', 'LWPOLYLINE', 'POLYLINE']);
 
-/** A sweep brought into (0, 2 pi]. */
-function positiveSweep(start: number, end: number): number {
-  let sweep = (end - start) % FULL_TURN;
-  if (sweep <= 1e-12) sweep += FULL_TURN;
-  return sweep;
-}
-
 function drawLine(path: PathBuilder, e: LineEntity): boolean {
   path.moveTo(e.start.x ?? 0, e.start.y ?? 0);
   path.lineTo(e.end.x ?? 0, e.end.y ?? 0);
@@ -59,13 +57,17 @@ function drawArc(path: PathBuilder, e: ArcEntity): boolean {
   const cx = e.x ?? 0;
   const cy = e.y ?? 0;
   const r = e.r ?? 0;
-  const start = e.startAngle ?? 0;
+  const start = (e.startAngle ?? 0) % FULL_TURN;
   path.moveTo(cx + r * Math.cos(start), cy + r * Math.sin(start));
-  path.arcTo(cx, cy, r, start, positiveSweep(start, e.endAngle ?? FULL_TURN));
+  path.arcTo(cx, cy, r, start, positiveSweep(start, (e.endAngle ?? FULL_TURN) % FULL_TURN));
   return false;
 }
 
-/** Straight segments and bulge arcs: a bulge b is an arc of 4 atan(b), negative turning clockwise. */
+/**
+ * Straight segments and bulge arcs: a bulge b is an arc of 4 atan(b), negative turning clockwise. A
+ * bulge whose arc strays from its chord by no more than the chord tolerance (|b| x chord / 2, often a
+ * CAD program's leftover like -2.4e-16) is the straight segment it looks like.
+ */
 function drawPolyline(path: PathBuilder, e: PolylineEntity): boolean {
   const vertices = e.vertices;
   const count = vertices.length;
@@ -81,7 +83,7 @@ function drawPolyline(path: PathBuilder, e: PolylineEntity): boolean {
     const y1 = to.y ?? 0;
     const bulge = from.bulge ?? 0;
     const chord = Math.hypot(x1 - x0, y1 - y0);
-    if (bulge === 0 || chord === 0) {
+    if (chord === 0 || (Math.abs(bulge) * chord) / 2 <= path.localTolerance) {
       path.lineTo(x1, y1);
       continue;
     }
@@ -105,19 +107,26 @@ function drawEllipse(path: PathBuilder, e: EllipseEntity): boolean {
   const side = (e.extrusionZ ?? 1) < 0 ? -1 : 1;
   const vx = -uy * ratio * side;
   const vy = ux * ratio * side;
-  const start = e.startAngle ?? 0;
-  const sweep = positiveSweep(start, e.endAngle ?? FULL_TURN);
+  const start = (e.startAngle ?? 0) % FULL_TURN;
+  const sweep = positiveSweep(start, (e.endAngle ?? FULL_TURN) % FULL_TURN);
   path.moveTo(cx + ux * Math.cos(start) + vx * Math.sin(start), cy + uy * Math.cos(start) + vy * Math.sin(start));
   path.ellipseTo(cx, cy, ux, uy, vx, vy, start, sweep);
   return Math.abs(sweep - FULL_TURN) < 1e-9;
 }
 
-function drawSpline(path: PathBuilder, e: SplineEntity): boolean | 'spline_unreadable' {
+/** Spline segments are cut in this many for their length. */
+const SPLINE_LENGTH_PIECES = 4;
+/** Chords fall short of a smooth curve by the square of their step: the shortfall left, extrapolated. */
+const RICHARDSON = SPLINE_LENGTH_PIECES ** 2 - 1;
+
+function drawSpline(path: PathBuilder, e: SplineEntity, budget: number): boolean | 'spline_unreadable' | 'overflow' {
   const curve = readSpline(e);
   if (curve === null) return 'spline_unreadable';
-  const points = flattenSpline(curve, path.localTolerance);
-  // The true length from a path 100 times finer than the one kept.
-  path.pointsTo(points, path.measure(flattenSpline(curve, path.localTolerance / 100)));
+  const flat = flattenSpline(curve, path.localTolerance, budget);
+  if (flat === null) return 'overflow';
+  const coarse = path.measure(flat.points);
+  const fine = path.measure(refineSpline(curve, flat, SPLINE_LENGTH_PIECES));
+  path.pointsTo(flat.points, fine + (fine - coarse) / RICHARDSON);
   return e.closed === true;
 }
 
@@ -132,18 +141,24 @@ function exactCircle(e: CircleEntity, m: Affine, order: number, layer: string): 
 }
 
 /**
- * Flattens one cut entity into a piece in drawing inches. `inchesPerUnit` converts the file's units.
- * Gives the reason instead when there is nothing to cut or the entity cannot be read.
+ * Flattens one cut entity into a piece in drawing inches, making at most `budget` points. Gives the
+ * reason instead when there is nothing to cut or the entity cannot be read, and refuses the drawing
+ * (an error) for a number that is not finite, a size past what is read, or more points than `budget`,
+ * each found before a point is made.
  */
-export function entityToPiece(entity: DxfEntity, inchesPerUnit: number, order: number, layer: string): Piece | NoPiece {
+export function entityToPiece(entity: DxfEntity, context: EntityContext, order: number, budget: number): Piece | NoPiece | DxfImportError {
+  const layer = context.layer;
   const mirrorX = OBJECT_COORDINATES.has(entity.type) && (entity.extrusionZ ?? 1) < 0;
-  const m = entityAffine(entity.transforms ?? [], inchesPerUnit, mirrorX);
+  const m = entityAffine(entity.transforms ?? [], context.inchesPerUnit, mirrorX);
+  const checked = checkEntity(entity, m, context);
+  if (typeof checked !== 'number') return checked;
   if (entity.type === 'CIRCLE') {
     const exact = exactCircle(entity, m, order, layer);
     if (exact) return exact;
   }
+  if (checked > budget) return tooManyPoints();
   const path = new PathBuilder(m);
-  let closed: boolean | 'spline_unreadable';
+  let closed: boolean | 'spline_unreadable' | 'overflow';
   switch (entity.type) {
     case 'LINE':
       closed = drawLine(path, entity);
@@ -162,12 +177,13 @@ export function entityToPiece(entity: DxfEntity, inchesPerUnit: number, order: n
       closed = drawEllipse(path, entity);
       break;
     case 'SPLINE':
-      closed = drawSpline(path, entity);
+      closed = drawSpline(path, entity, budget);
       break;
     default:
       return 'degenerate';
   }
   if (closed === 'spline_unreadable') return closed;
+  if (closed === 'overflow') return tooManyPoints();
   const points = path.points;
   if (!(path.length > 0) || points.length < 4 || !points.every(Number.isFinite)) return 'degenerate';
   const n = points.length;

@@ -3,13 +3,14 @@
 import { findCrossing } from './check-crossings';
 import { dropDuplicateContours, toContour, withPoints } from './contour';
 import type { Contour } from './contour';
+import { MarkList } from './defect-marks';
 import { formatCount, formatInches, formatPoint } from './format';
 import { IGNORED_NOTES } from './ignored-list';
 import type { IgnoredList } from './ignored-list';
 import type { IssueList } from './issue-list';
 import { closedPieceContour, joinPieces } from './join-pieces';
 import type { OpenChain } from './join-pieces';
-import { JOIN_GAP_IN, MAX_PART_IN, MAX_VERTICES, MIN_PART_IN } from './limits';
+import { JOIN_GAP_IN, MAX_PART_IN, MAX_SIZE_IN, MAX_VERTICES, MIN_PART_IN } from './limits';
 import { nestContours } from './nest-contours';
 import { buildPlate } from './plate-output';
 import type { SortedEntities } from './sort-entities';
@@ -107,13 +108,17 @@ export function findPart(
     };
   }
 
+  const marks = new MarkList();
+  for (const chain of joined.openChains) marks.openChain(chain);
   const crossing = findCrossing(outline, cutouts, holes);
   if (crossing !== undefined) {
     const where = crossing ? ` near ${formatPoint(crossing.x, crossing.y)} (drawing coordinates)` : '';
+    if (crossing) marks.spot('dxf_contours_cross', crossing.x, crossing.y);
     issues.add('dxf_contours_cross', 'blocking', `Cutouts or holes cross or touch the outline or each other${where}. Each must lie inside the part, apart from the others.`);
   }
   for (let i = 0; i < contours.length; i++) {
     if (nesting.depth[i] !== 2) continue;
+    marks.contour('dxf_island', withPoints(contours[i]!));
     issues.add(
       'dxf_island',
       'blocking',
@@ -124,7 +129,23 @@ export function findPart(
     issues.add('dxf_gap_joined', 'warning', () => `A gap of ${formatInches(gap.width)} in was closed at ${formatPoint(gap.x, gap.y)} (drawing coordinates); check the contour there.`);
   }
 
-  const output = buildPlate(outline, holes, cutouts, [...sorted.bends].sort((a, b) => a.order - b.order));
+  const output = buildPlate(outline, holes, cutouts, [...sorted.bends].sort((a, b) => a.order - b.order), marks.marks);
+  for (const bend of output.bendsOutside) ignored.add(bend.type, bend.layer, IGNORED_NOTES.bendOutside);
+  const size = `${formatInches(output.width_in)} x ${formatInches(output.height_in)} in`;
+  if (Math.max(output.width_in, output.height_in) > MAX_SIZE_IN) {
+    return {
+      ok: false,
+      code: 'dxf_too_large',
+      message: `Read in ${unitName(units.units)}, the part measures ${size}; nothing larger than ${formatCount(MAX_SIZE_IN)} in is read (no plate comes near that size). Check the drawing's units and scale.`,
+    };
+  }
+  if (Math.max(output.width_in, output.height_in) > MAX_PART_IN) {
+    issues.add(
+      'dxf_part_too_large',
+      'blocking',
+      `Read in ${unitName(units.units)}, the part measures ${size}: larger than the ${MAX_PART_IN} in either way that a plate may be, so it cannot be cut or quoted as drawn. Check the drawing's units (a part drawn in millimetres and read as inches is 25.4 times too large) and import it again.`,
+    );
+  }
   const suspect = unitsSuspect(output.width_in, output.height_in, units.units);
   if (suspect) issues.add('dxf_units_suspect', 'warning', suspect);
   return {
@@ -138,5 +159,6 @@ export function findPart(
     counts: { contours: contours.length, holes: holes.length, cutouts: cutouts.length, bends: output.plate.bends.length },
     ignored: ignored.list(),
     issues: issues.list(),
+    marks: output.marks,
   };
 }

@@ -2,12 +2,11 @@
 // sorting every entity); find-part.ts turns the cut pieces into the part.
 import { checkDxfText } from './check-text';
 import { expandInserts, parseDxf } from './dxf-model';
-import type { DxfEntity, ParsedDxf } from './dxf-model';
+import type { ParsedDxf } from './dxf-model';
 import { findPart } from './find-part';
 import { formatCount } from './format';
 import { IGNORED_NOTES, IgnoredList } from './ignored-list';
 import { IssueList } from './issue-list';
-import { MAX_FLATTENED_POINTS } from './limits';
 import { prepareBlocks } from './prepare-blocks';
 import type { PreparedBlocks } from './prepare-blocks';
 import { scanRecords } from './scan-records';
@@ -69,23 +68,12 @@ export function importDxf(text: string, options: DxfImportOptions = {}): DxfImpo
   if (!units.ok) return units;
   const blocks = prepareBlocks(parsed);
   if (!blocks.ok) return blocks;
-  let entities: DxfEntity[];
-  try {
-    entities = expandInserts(parsed, parserMessages);
-  } catch {
-    return { ok: false, code: 'dxf_unreadable', message: UNREADABLE_PARSE };
-  }
+  const entities = expandInserts(parsed);
 
   const ignored = new IgnoredList();
   const issues = new IssueList();
-  const sorted = sortEntities(entities, parsed.tables.layers, units.inchesPerUnit, ignored);
-  if (sorted.overflow) {
-    return {
-      ok: false,
-      code: 'dxf_too_complex',
-      message: `The drawing's curves flatten to more than ${formatCount(MAX_FLATTENED_POINTS)} points. Simplify it or send one part per file.`,
-    };
-  }
+  const sorted = sortEntities(entities, parsed.tables.layers, units, ignored);
+  if (sorted.refused) return sorted.refused;
   noteSkippedRecords(scan.skipped, blocks, hiddenLayers(parsed.tables.layers), ignored, sorted.unsupported);
   for (const entity of blocks.paperSpaceEntities) ignored.add(entity.type, entity.layer ?? '0', IGNORED_NOTES.paperSpace);
   for (const skipped of blocks.skippedInserts) ignored.add('INSERT', skipped.layer, skipped.note, skipped.count);

@@ -3,6 +3,7 @@ export { importDxf } from './import-dxf';
 export { writeDxf } from './write-dxf';
 export { arcPoints, circlePoints } from './contour';
 export type {
+  DefectMark,
   DrawingUnits,
   DxfImport,
   DxfImportError,

@@ -26,6 +26,8 @@ export interface OpenChain {
   pieces: number;
   /** More than two ends met at one of its ends: a branch or overlapping lines. */
   branch: boolean;
+  /** The chain's pieces in order, each run forward or backward: the path drawn on the preview. */
+  path: Array<{ piece: Piece; forward: boolean }>;
 }
 
 /** A gap closed while joining, wider than the silent tolerance. */
@@ -198,14 +200,15 @@ export function joinPieces(openPieces: readonly Piece[]): JoinResult {
   for (let start = 0; start < ends; start++) {
     if (partner[start] !== -1 || visited[start >> 1]) continue;
     let entry = start;
-    let pieceCount = 0;
+    const path: Array<{ piece: Piece; forward: boolean }> = [];
     for (;;) {
       visited[entry >> 1] = 1;
-      pieceCount++;
+      path.push({ piece: pieces[entry >> 1]!, forward: (entry & 1) === 0 });
       const exit = entry ^ 1;
       const following = partner[exit]!;
       if (following < 0) {
-        result.openChains.push({ x0: endX[start]!, y0: endY[start]!, x1: endX[exit]!, y1: endY[exit]!, pieces: pieceCount, branch: branchEnd[start] === 1 || branchEnd[exit] === 1 });
+        const branch = branchEnd[start] === 1 || branchEnd[exit] === 1;
+        result.openChains.push({ x0: endX[start]!, y0: endY[start]!, x1: endX[exit]!, y1: endY[exit]!, pieces: path.length, branch, path });
         break;
       }
       entry = following;

@@ -12,9 +12,28 @@ export const MAX_ENTITIES = 50_000;
 export const MAX_VERTICES = 20_000;
 /** Flattened points of all geometry together, checked while flattening so a bad file stops early. */
 export const MAX_FLATTENED_POINTS = 400_000;
+/**
+ * The expanded drawing's size, counted before expanding: each entity counts 1 plus its vertices and
+ * control points (a cubic spline's; higher degrees count more), so blocks of big polylines or splines
+ * cannot expand into more data than a flattened drawing may hold.
+ */
+export const MAX_EXPANDED_SIZE = 400_000;
+/** Splines of a higher degree are refused (CAD programs write at most 11). */
+export const MAX_SPLINE_DEGREE = 11;
+/**
+ * Nothing cut may be larger than this (a radius, an ellipse's axis, a spline's control points, the
+ * part itself): 254 m, past any sheet even in a drawing read at the wrong scale. Bigger is refused
+ * before a single point is made, so a curve's step never shrinks to nothing.
+ */
+export const MAX_SIZE_IN = 10_000;
+/** Nothing cut may lie farther than this from the drawing's origin (about 25 km). */
+export const MAX_COORDINATE_IN = 1_000_000;
 /** Blocks nested deeper than this are refused. */
 export const MAX_BLOCK_DEPTH = 32;
-/** A part larger than this either way, or smaller than the minimum, makes the units suspect. */
+/**
+ * A part larger than this either way, or smaller than the minimum, makes the units suspect; larger
+ * than this it is also blocked: no plate that size is cut (and none can be asked for).
+ */
 export const MAX_PART_IN = 120;
 export const MIN_PART_IN = 0.25;
 /** Output coordinates are rounded to this. */
@@ -24,3 +43,9 @@ export const CLIPPER_UNITS_PER_IN = 1e4;
 /** At most this many issues per import; repeats of one code beyond 3 fold into the third. */
 export const MAX_ISSUES = 25;
 export const MAX_REPEATS = 3;
+/** Entries of `ignored` at most; the rest are folded into the last one ("and K more"). */
+export const MAX_IGNORED_GROUPS = 20;
+/** Type and layer names are cut to this many characters in what the import answers. */
+export const MAX_NAME_CHARS = 64;
+/** Points kept in all of an import's defect marks (open contours, islands, fit-point splines). */
+export const MAX_MARK_POINTS = 4_000;

@@ -60,9 +60,15 @@ describe('units', () => {
     expect(part).toMatchObject({ units: 'mm', width_in: 4, height_in: 3 });
   });
 
-  it('warns dxf_units_suspect when a mm drawing is read as inches (254 x 127 in)', () => {
+  it('blocks a part over 120 in (dxf_part_too_large) and warns dxf_units_suspect when a mm drawing is read as inches (254 x 127 in)', () => {
     const part = expectPart(importDxf(drawing(rectangleOfLines(0, 0, 254, 127)), { units: 'in' }));
     expect(part.issues).toEqual([
+      {
+        code: 'dxf_part_too_large',
+        severity: 'blocking',
+        message:
+          "Read in inches, the part measures 254 x 127 in: larger than the 120 in either way that a plate may be, so it cannot be cut or quoted as drawn. Check the drawing's units (a part drawn in millimetres and read as inches is 25.4 times too large) and import it again.",
+      },
       {
         code: 'dxf_units_suspect',
         severity: 'warning',
@@ -70,6 +76,11 @@ describe('units', () => {
           'Read in inches, the part measures 254 x 127 in; at 1/25.4 that scale it would measure 10 x 5 in, which looks more like a drawing in millimetres read as inches. Check the units.',
       },
     ]);
+  });
+
+  it('refuses a part over 10,000 in across with dxf_too_large, whatever its entities', () => {
+    const result = importDxf(drawing([...rectangleOfLines(0, 0, 12_000, 10)], { insUnits: 1 }));
+    expect(result).toEqual({ ok: false, code: 'dxf_too_large', message: expect.stringMatching(/^Read in inches, the part measures 12000 x 10 in; nothing larger than 10,000 in is read/) });
   });
 
   it('warns dxf_units_suspect when an inch drawing is read as mm (0.16 x 0.08 in)', () => {

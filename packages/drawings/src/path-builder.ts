@@ -18,10 +18,27 @@ export const FULL_TURN = 2 * Math.PI;
 const GAUSS_NODES = [0, -0.5384693101056831, 0.5384693101056831, -0.906179845938664, 0.906179845938664];
 const GAUSS_WEIGHTS = [0.5688888888888889, 0.47862867049936647, 0.47862867049936647, 0.23692688505618908, 0.23692688505618908];
 
-/** Angle step whose chord strays at most `tolerance` from a circle of radius r (both in one unit). */
+/**
+ * Angle step whose chord strays at most `tolerance` from a circle of radius r (both in one unit):
+ * 2 acos(1 - t / r), written as 4 asin(sqrt(t / 2r)) so it stays above zero however large the radius
+ * (1 - t / r rounds to 1 once t / r is under 1e-16, and a step of 0 never ends).
+ */
 export function arcStep(radius: number, tolerance: number): number {
   if (!(radius > 0)) return Math.PI / 4;
-  return Math.min(Math.PI / 4, 2 * Math.acos(Math.max(-1, 1 - tolerance / radius)));
+  return Math.min(Math.PI / 4, 4 * Math.asin(Math.sqrt(Math.min(1, tolerance / (2 * radius)))));
+}
+
+/** A sweep brought into (0, 2 pi]. */
+export function positiveSweep(start: number, end: number): number {
+  let sweep = (end - start) % FULL_TURN;
+  if (sweep <= 1e-12) sweep += FULL_TURN;
+  return sweep;
+}
+
+/** At most how many points `quadrantSteps` and the end point give for an arc: counted before making them. */
+export function arcPointCount(radius: number, sweep: number, tolerance: number): number {
+  const turn = Math.abs(sweep);
+  return Math.ceil(turn / arcStep(radius, tolerance)) + Math.ceil(turn / (Math.PI / 2)) + 2;
 }
 
 /**
@@ -29,7 +46,9 @@ export function arcStep(radius: number, tolerance: number): number {
  * quarter turn (so a circle's extreme points are vertices and its bounding box is exact) and, between
  * them, even steps no longer than `step`.
  */
-export function quadrantSteps(start: number, sweep: number, step: number): number[] {
+export function quadrantSteps(from: number, sweep: number, step: number): number[] {
+  // Angles far from zero lose their fractions (a start of 1e17 rad would never reach the next quarter).
+  const start = Math.abs(from) > FULL_TURN ? from % FULL_TURN : from;
   const direction = Math.sign(sweep);
   const end = start + sweep;
   const quarter = Math.PI / 2;

@@ -1,9 +1,11 @@
-// The part as importDxf answers it: shifted so the outline's bounding-box minimum is (0, 0), rounded to
-// 1e-6 in, polygons counter-clockwise without repeated points, holes as centre and diameter.
+// The part as importDxf answers it: shifted so the bounding-box minimum of what was found (the
+// outline, and any open contour around it) is (0, 0), rounded to 1e-6 in, polygons counter-clockwise
+// without repeated points, holes as centre and diameter, bend lines within the part's box.
 import type { Contour } from './contour';
+import type { RawMark } from './defect-marks';
 import { ROUND_IN } from './limits';
 import type { BendSegment } from './sort-entities';
-import type { ImportedPlate, Pt } from './types';
+import type { DefectMark, ImportedPlate, Pt } from './types';
 
 export interface PlateOutput {
   plate: ImportedPlate;
@@ -11,6 +13,9 @@ export interface PlateOutput {
   height_in: number;
   cut_length_in: number;
   vertices: number;
+  marks: DefectMark[];
+  /** Bend lines that miss the part's box altogether (no fold): left out. */
+  bendsOutside: BendSegment[];
 }
 
 /** Rounds to the output resolution, never giving -0. */
@@ -42,17 +47,59 @@ function polygonPoints(c: Contour, ox: number, oy: number): Pt[] {
   return points;
 }
 
-/** Builds the answer's plate and figures from the part's contours and bend lines (drawing inches). */
-export function buildPlate(outline: Contour, holes: readonly Contour[], cutouts: readonly Contour[], bends: readonly BendSegment[]): PlateOutput {
-  const ox = outline.minX;
-  const oy = outline.minY;
+/**
+ * The fold line through a bend segment, within the box: the segment as drawn when it lies inside,
+ * else the stretch of its line across the box (a fold runs the whole line); null when it misses.
+ */
+function bendInBox(b: BendSegment, minX: number, minY: number, maxX: number, maxY: number): [number, number, number, number] | null {
+  const inside = (x: number, y: number) => x >= minX - 1e-9 && x <= maxX + 1e-9 && y >= minY - 1e-9 && y <= maxY + 1e-9;
+  if (inside(b.x0, b.y0) && inside(b.x1, b.y1)) return [b.x0, b.y0, b.x1, b.y1];
+  const dx = b.x1 - b.x0;
+  const dy = b.y1 - b.y0;
+  let low = -Infinity;
+  let high = Infinity;
+  for (const [start, step, min, max] of [[b.x0, dx, minX, maxX], [b.y0, dy, minY, maxY]] as const) {
+    if (step === 0) {
+      if (start < min || start > max) return null;
+      continue;
+    }
+    const t0 = (min - start) / step;
+    const t1 = (max - start) / step;
+    low = Math.max(low, Math.min(t0, t1));
+    high = Math.min(high, Math.max(t0, t1));
+  }
+  if (!(high - low > 1e-9)) return null;
+  return [b.x0 + low * dx, b.y0 + low * dy, b.x0 + high * dx, b.y0 + high * dy];
+}
+
+/** Builds the answer's plate and figures from the part's contours, bend lines and marks (drawing inches). */
+export function buildPlate(outline: Contour, holes: readonly Contour[], cutouts: readonly Contour[], bends: readonly BendSegment[], marks: readonly RawMark[]): PlateOutput {
+  // An open contour drawn around the part is part of what was found: the frame takes it in.
+  let [minX, minY, maxX, maxY] = [outline.minX, outline.minY, outline.maxX, outline.maxY];
+  for (const mark of marks) {
+    for (let k = 0; k + 1 < mark.points.length; k += 2) {
+      minX = Math.min(minX, mark.points[k]!);
+      maxX = Math.max(maxX, mark.points[k]!);
+      minY = Math.min(minY, mark.points[k + 1]!);
+      maxY = Math.max(maxY, mark.points[k + 1]!);
+    }
+  }
+  const ox = minX;
+  const oy = minY;
   const outlinePoints = polygonPoints(outline, ox, oy);
   const cutoutPoints = cutouts.map((c) => polygonPoints(c, ox, oy));
-  let width = 0;
-  let height = 0;
+  let width = roundInches(maxX - ox);
+  let height = roundInches(maxY - oy);
   for (const [x, y] of outlinePoints) {
     width = Math.max(width, x);
     height = Math.max(height, y);
+  }
+  const foldLines: Array<[number, number, number, number]> = [];
+  const bendsOutside: BendSegment[] = [];
+  for (const bend of bends) {
+    const line = bendInBox(bend, minX, minY, maxX, maxY);
+    if (line) foldLines.push(line);
+    else bendsOutside.push(bend);
   }
   let cutLength = outline.length;
   for (const hole of holes) cutLength += 2 * Math.PI * hole.circle!.r;
@@ -67,9 +114,9 @@ export function buildPlate(outline: Contour, holes: readonly Contour[], cutouts:
         diameter_in: roundInches(2 * h.circle!.r),
       })),
       cutouts: cutoutPoints.map((points) => ({ kind: 'polygon', points_in: points })),
-      bends: bends.map((b) => ({
-        start_in: [roundInches(b.x0 - ox), roundInches(b.y0 - oy)],
-        end_in: [roundInches(b.x1 - ox), roundInches(b.y1 - oy)],
+      bends: foldLines.map(([x0, y0, x1, y1]) => ({
+        start_in: [roundInches(x0 - ox), roundInches(y0 - oy)],
+        end_in: [roundInches(x1 - ox), roundInches(y1 - oy)],
         angle_deg: 90,
         direction: 'up',
       })),
@@ -78,5 +125,11 @@ export function buildPlate(outline: Contour, holes: readonly Contour[], cutouts:
     height_in: height,
     cut_length_in: roundInches(cutLength),
     vertices: outlinePoints.length + cutoutPoints.reduce((sum, points) => sum + points.length, 0),
+    marks: marks.map((mark) => {
+      const points: Pt[] = [];
+      for (let k = 0; k + 1 < mark.points.length; k += 2) points.push([roundInches(mark.points[k]! - ox), roundInches(mark.points[k + 1]! - oy)]);
+      return { code: mark.code, points_in: points, closed: mark.closed };
+    }),
+    bendsOutside,
   };
 }

@@ -1,9 +1,12 @@
-// Everything done to the blocks before `denormalise` expands them: the expansion is counted first
-// (block bombs and self-inserting blocks are refused, README, trap 6), inserts of missing blocks are
-// taken out (the parser would log them), and so are paper-space and invisible inserts, nested inserts get their parent's base point subtracted
-// (trap 1) and every entity inside a block keeps its own layer (trap 4).
-import type { DxfBlock, DxfEntity, InsertEntity, ParsedDxf } from './dxf-model';
-import { MAX_BLOCK_DEPTH, MAX_ENTITIES } from './limits';
+// Everything done to the blocks before expandInserts expands them: the expansion is counted first,
+// in entities and in their size (block bombs and self-inserting blocks are refused, README, trap 6),
+// inserts of missing blocks are taken out, and so are paper-space and invisible inserts; every
+// entity of a block gets the block's base point subtracted once (nested inserts too, trap 1) and
+// keeps its own layer (trap 4).
+import { arrayCount } from './dxf-model';
+import type { DxfBlock, DxfEntity, InsertEntity, ParsedDxf, SplineEntity } from './dxf-model';
+import { formatCount } from './format';
+import { MAX_BLOCK_DEPTH, MAX_ENTITIES, MAX_EXPANDED_SIZE, MAX_SPLINE_DEGREE } from './limits';
 import { IGNORED_NOTES } from './ignored-list';
 import type { DxfImportError } from './types';
 
@@ -16,7 +19,7 @@ interface SkippedInsert {
 
 export interface PreparedBlocks {
   ok: true;
-  /** Entities `denormalise` will produce. */
+  /** Entities expandInserts will produce. */
   entityCount: number;
   /** How many times each block is expanded into the drawing. */
   expansions: Map<string, number>;
@@ -28,14 +31,42 @@ export interface PreparedBlocks {
 class Refusal extends Error {}
 
 const isInsert = (e: DxfEntity): e is InsertEntity => e.type === 'INSERT';
-const copiesOf = (insert: InsertEntity): number => (insert.rowCount ?? 1) * (insert.columnCount ?? 1);
+const copiesOf = (insert: InsertEntity): number => arrayCount(insert.rowCount) * arrayCount(insert.columnCount);
+
+/**
+ * What one entity weighs in the expanded drawing: 1, plus its vertices, plus its control points
+ * (a spline of a higher degree than cubic costs more to evaluate: (degree + 1)^2 / 16 per point).
+ */
+function ownSize(entity: DxfEntity): number {
+  const vertices = (entity as { vertices?: unknown[] }).vertices;
+  if (Array.isArray(vertices)) return 1 + vertices.length;
+  if (entity.type === 'SPLINE') {
+    const spline = entity as SplineEntity;
+    const degree = Math.min(Math.max(spline.degree ?? 3, 1), MAX_SPLINE_DEGREE);
+    const points = (spline.controlPoints?.length ?? 0) + (spline.knots?.length ?? 0);
+    return 1 + Math.ceil((points * Math.max(16, (degree + 1) ** 2)) / 16);
+  }
+  return 1;
+}
+
+/** Entities and their size, each saturated just above its limit. */
+interface Expansion {
+  count: number;
+  size: number;
+}
+
+function addCopies(total: Expansion, copies: number, each: Expansion): void {
+  // Every copy costs a step of the expansion, even of an empty block.
+  total.count = Math.min(total.count + copies * each.count, MAX_ENTITIES + 1);
+  total.size = Math.min(total.size + copies * (1 + each.size), MAX_EXPANDED_SIZE + 1);
+}
 
 function tooComplex(message: string): DxfImportError {
   return { ok: false, code: 'dxf_too_complex', message };
 }
 
 /**
- * Counts what `denormalise` would produce without producing it, and prepares the blocks for it.
+ * Counts what expandInserts would produce without producing it, and prepares the blocks for it.
  * Mutates `parsed` (its blocks and the entity lists).
  */
 export function prepareBlocks(parsed: ParsedDxf): PreparedBlocks | DxfImportError {
@@ -46,7 +77,7 @@ export function prepareBlocks(parsed: ParsedDxf): PreparedBlocks | DxfImportErro
     entry.count += count;
     skipped.set(key, entry);
   };
-  // `denormalise` does not pass an insert's paper space or visibility on to what it expands.
+  // An insert's paper space or visibility is not passed on to what it expands.
   parsed.entities = parsed.entities.filter((entity) => {
     if (!isInsert(entity) || (!entity.paperSpace && entity.visible !== false)) return true;
     skip(entity.layer ?? '0', entity.paperSpace ? IGNORED_NOTES.paperSpace : IGNORED_NOTES.invisible, 1);
@@ -55,12 +86,12 @@ export function prepareBlocks(parsed: ParsedDxf): PreparedBlocks | DxfImportErro
   const blocks = new Map<string, DxfBlock>();
   for (const block of parsed.blocks) if (block.name !== undefined) blocks.set(block.name, block);
 
-  const sizes = new Map<string, number>();
+  const sizes = new Map<string, Expansion>();
   const onPath: string[] = [];
   const postOrder: string[] = [];
 
-  // Entities one insert of `name` expands into, saturated just above the limit.
-  const sizeOf = (name: string): number => {
+  // Entities one insert of `name` expands into, and their size, saturated just above the limits.
+  const sizeOf = (name: string): Expansion => {
     const known = sizes.get(name);
     if (known !== undefined) return known;
     const cycleStart = onPath.indexOf(name);
@@ -72,11 +103,10 @@ export function prepareBlocks(parsed: ParsedDxf): PreparedBlocks | DxfImportErro
       throw new Refusal(`Blocks are nested more than ${MAX_BLOCK_DEPTH} deep (${onPath.slice(0, 3).map((n) => `"${n}"`).join(' -> ')} -> ...). Explode the blocks and send the drawing again.`);
     }
     onPath.push(name);
-    let total = 0;
+    const total: Expansion = { count: 0, size: 0 };
     for (const entity of blocks.get(name)?.entities ?? []) {
-      if (!isInsert(entity)) total += 1;
-      else if (blocks.has(entity.block)) total += copiesOf(entity) * sizeOf(entity.block);
-      total = Math.min(total, MAX_ENTITIES + 1);
+      if (!isInsert(entity)) addCopies(total, 1, { count: 1, size: ownSize(entity) - 1 });
+      else if (blocks.has(entity.block)) addCopies(total, copiesOf(entity), sizeOf(entity.block));
     }
     onPath.pop();
     sizes.set(name, total);
@@ -84,20 +114,25 @@ export function prepareBlocks(parsed: ParsedDxf): PreparedBlocks | DxfImportErro
     return total;
   };
 
-  let entityCount = 0;
+  const expanded: Expansion = { count: 0, size: 0 };
   try {
     for (const entity of parsed.entities) {
-      if (!isInsert(entity)) entityCount += 1;
-      else if (blocks.has(entity.block)) entityCount += copiesOf(entity) * sizeOf(entity.block);
-      entityCount = Math.min(entityCount, MAX_ENTITIES + 1);
+      if (!isInsert(entity)) addCopies(expanded, 1, { count: 1, size: ownSize(entity) - 1 });
+      else if (blocks.has(entity.block)) addCopies(expanded, copiesOf(entity), sizeOf(entity.block));
     }
   } catch (error) {
     if (error instanceof Refusal) return tooComplex(error.message);
     throw error;
   }
-  if (entityCount > MAX_ENTITIES) {
-    return tooComplex(`The drawing expands to more than ${MAX_ENTITIES.toLocaleString('en-US')} entities once its blocks are inserted. Explode or simplify the blocks, or send one part per file.`);
+  if (expanded.count > MAX_ENTITIES) {
+    return tooComplex(`The drawing expands to more than ${formatCount(MAX_ENTITIES)} entities once its blocks are inserted. Explode or simplify the blocks, or send one part per file.`);
   }
+  if (expanded.size > MAX_EXPANDED_SIZE) {
+    return tooComplex(
+      `The drawing expands to more than ${formatCount(MAX_EXPANDED_SIZE)} vertices, control points and entities once its blocks are inserted (large polylines or splines inserted many times). Explode or simplify the blocks, or send one part per file.`,
+    );
+  }
+  const entityCount = expanded.count;
 
   const expansions = new Map<string, number>();
   const addExpansions = (name: string, count: number) => expansions.set(name, (expansions.get(name) ?? 0) + count);
@@ -125,10 +160,7 @@ export function prepareBlocks(parsed: ParsedDxf): PreparedBlocks | DxfImportErro
     const entities = block.entities ?? [];
     for (const entity of entities) {
       entity.sourceLayer = entity.layer ?? '0';
-      if (isInsert(entity)) {
-        entity.x = (entity.x ?? 0) - baseX;
-        entity.y = (entity.y ?? 0) - baseY;
-      }
+      if (baseX !== 0 || baseY !== 0) subtractBase(entity, baseX, baseY);
     }
     if (/^\*paper_space/i.test(block.name ?? '')) paperSpaceEntities.push(...entities);
     block.entities = dropMissing(entities, expansions.get(block.name ?? '') ?? 0);
@@ -136,4 +168,32 @@ export function prepareBlocks(parsed: ParsedDxf): PreparedBlocks | DxfImportErro
 
   const skippedInserts = [...skipped.values()].filter((s) => s.count > 0);
   return { ok: true, entityCount, expansions, skippedInserts, paperSpaceEntities };
+}
+
+/** Moves a block's entity by minus the block's base point (every copy of the block shares it). */
+function subtractBase(entity: DxfEntity, baseX: number, baseY: number): void {
+  const shift = (p: { x?: number; y?: number } | undefined): void => {
+    if (!p) return;
+    p.x = (p.x ?? 0) - baseX;
+    p.y = (p.y ?? 0) - baseY;
+  };
+  switch (entity.type) {
+    case 'LINE':
+      shift(entity.start);
+      shift(entity.end);
+      break;
+    case 'LWPOLYLINE':
+    case 'POLYLINE':
+      for (const vertex of entity.vertices ?? []) shift(vertex);
+      break;
+    case 'SPLINE':
+      for (const point of entity.controlPoints ?? []) shift(point);
+      break;
+    case 'CIRCLE':
+    case 'ARC':
+    case 'ELLIPSE':
+    case 'INSERT':
+      shift(entity);
+      break;
+  }
 }

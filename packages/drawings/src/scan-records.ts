@@ -10,6 +10,12 @@ const PARSED_TYPES = new Set([
   'OLE2FRAME',
 ]);
 
+/**
+ * Kinds of entity the parser does not read, at most: AutoCAD and its add-ons write some dozens; a
+ * file of thousands of made-up ones is refused before they are counted one by one.
+ */
+const MAX_UNKNOWN_TYPES = 1_000;
+
 /** Entities of one type and layer the parser skips, in the ENTITIES section or in one block. */
 export interface SkippedRecords {
   /** The block holding them, or null for the ENTITIES section. */
@@ -62,7 +68,8 @@ interface OpenRecord {
  * step, so every value would be misread) and lists the entities the parser will skip.
  */
 export function scanRecords(text: string): { ok: true; skipped: SkippedRecords[] } | DxfImportError {
-  const skipped = new Map<string, SkippedRecords>();
+  const skipped = new Map<string, number>();
+  const unknownTypes = new Set<string>();
   let section = '';
   let inBlock = false;
   let blockName: string | null = null;
@@ -70,12 +77,12 @@ export function scanRecords(text: string): { ok: true; skipped: SkippedRecords[]
   let awaitingBlockName = false;
   let record: OpenRecord | null = null;
 
+  // Counts by key (block, type, layer, paper space): a number per distinct key, no object, since a
+  // drawing may hold hundreds of thousands of records of types of their own.
   const close = (): void => {
     if (record === null) return;
-    const key = `${record.block ?? ''}\u0000${record.type}\u0000${record.layer}\u0000${record.paperSpace}`;
-    const entry = skipped.get(key);
-    if (entry) entry.count++;
-    else skipped.set(key, { ...record, count: 1 });
+    const key = `${record.block === null ? '\u0001' : record.block}\u0000${record.type}\u0000${record.layer}\u0000${record.paperSpace ? 1 : 0}`;
+    skipped.set(key, (skipped.get(key) ?? 0) + 1);
     record = null;
   };
 
@@ -137,6 +144,15 @@ export function scanRecords(text: string): { ok: true; skipped: SkippedRecords[]
       const inEntities = section === 'ENTITIES' || (section === 'BLOCKS' && inBlock);
       if (inEntities && !PARSED_TYPES.has(value)) {
         record = { block: section === 'BLOCKS' ? blockName : null, type: value, layer: '0', paperSpace: false };
+        unknownTypes.add(value);
+        if (unknownTypes.size > MAX_UNKNOWN_TYPES) {
+          const some = [...unknownTypes].slice(0, 3).map((type) => `"${type.slice(0, 40)}"`).join(', ');
+          return {
+            ok: false,
+            code: 'dxf_too_complex',
+            message: `The drawing holds more than ${MAX_UNKNOWN_TYPES.toLocaleString('en-US')} kinds of entity the import does not read (${some}, ...); a CAD program writes a few dozen. Export the part as plain 2D lines, arcs and polylines.`,
+          };
+        }
       }
       continue;
     }
@@ -152,5 +168,10 @@ export function scanRecords(text: string): { ok: true; skipped: SkippedRecords[]
     }
   }
   close();
-  return { ok: true, skipped: [...skipped.values()] };
+  const records: SkippedRecords[] = [];
+  for (const [key, count] of skipped) {
+    const [block, type, layer, paperSpace] = key.split('\u0000') as [string, string, string, string];
+    records.push({ block: block === '\u0001' ? null : block, type, layer, paperSpace: paperSpace === '1', count });
+  }
+  return { ok: true, skipped: records };
 }

@@ -1,12 +1,14 @@
 // Every expanded entity goes one way: cut (a piece), bend, ignored (with its reason) or unsupported
 // (a blocking issue). None is dropped silently (README, How it reads a drawing).
 import type { DxfEntity, DxfLayer, PolylineEntity } from './dxf-model';
+import { checkEntity, tooManyPoints } from './entity-check';
 import { entityToPiece } from './entity-pieces';
 import type { Piece } from './entity-pieces';
 import { IGNORED_NOTES } from './ignored-list';
 import type { IgnoredList } from './ignored-list';
 import { MAX_FLATTENED_POINTS } from './limits';
 import { entityAffine } from './affine';
+import type { DrawingUnits, DxfImportError } from './types';
 
 /** A straight line on a bend layer, in drawing inches. */
 export interface BendSegment {
@@ -15,6 +17,8 @@ export interface BendSegment {
   x1: number;
   y1: number;
   order: number;
+  type: string;
+  layer: string;
 }
 
 export interface SortedEntities {
@@ -24,8 +28,8 @@ export interface SortedEntities {
   unsupported: Map<string, number>;
   /** Count of splines that cannot be drawn from their data (fit points only). */
   unreadableSplines: number;
-  /** Flattened points of all pieces went over the limit: stop. */
-  overflow: boolean;
+  /** Why the drawing is refused (a number not finite, a size past what is read, too many points), found before flattening it. */
+  refused: DxfImportError | null;
 }
 
 const CUT_TYPES = new Set(['LINE', 'ARC', 'CIRCLE', 'LWPOLYLINE', 'POLYLINE', 'ELLIPSE', 'SPLINE']);
@@ -70,7 +74,7 @@ function isMesh(entity: DxfEntity): boolean {
 }
 
 /** A LINE, or a straight open polyline of two vertices, as a bend segment in drawing inches. */
-function bendSegment(entity: DxfEntity, inchesPerUnit: number, order: number): BendSegment | null {
+function bendSegment(entity: DxfEntity, units: { units: DrawingUnits; inchesPerUnit: number }, layer: string, order: number): BendSegment | DxfImportError | null {
   let x0: number, y0: number, x1: number, y1: number;
   let mirror = false;
   if (entity.type === 'LINE') {
@@ -80,13 +84,17 @@ function bendSegment(entity: DxfEntity, inchesPerUnit: number, order: number): B
     [x0, y0, x1, y1] = [a.x ?? 0, a.y ?? 0, b.x ?? 0, b.y ?? 0];
     mirror = (entity.extrusionZ ?? 1) < 0;
   } else return null;
-  const m = entityAffine(entity.transforms ?? [], inchesPerUnit, mirror);
+  const m = entityAffine(entity.transforms ?? [], units.inchesPerUnit, mirror);
+  const checked = checkEntity(entity, m, { ...units, layer });
+  if (typeof checked !== 'number') return checked;
   const segment = {
     x0: m.a * x0 + m.c * y0 + m.e,
     y0: m.b * x0 + m.d * y0 + m.f,
     x1: m.a * x1 + m.c * y1 + m.e,
     y1: m.b * x1 + m.d * y1 + m.f,
     order,
+    type: entity.type,
+    layer,
   };
   return segment.x0 === segment.x1 && segment.y0 === segment.y1 ? null : segment;
 }
@@ -98,12 +106,14 @@ function bendSegment(entity: DxfEntity, inchesPerUnit: number, order: number): B
 export function sortEntities(
   entities: readonly DxfEntity[],
   layers: Record<string, DxfLayer | undefined>,
-  inchesPerUnit: number,
+  units: { units: DrawingUnits; inchesPerUnit: number },
   ignored: IgnoredList,
 ): SortedEntities {
   const hidden = hiddenLayers(layers);
-  const sorted: SortedEntities = { pieces: [], bends: [], unsupported: new Map(), unreadableSplines: 0, overflow: false };
+  const sorted: SortedEntities = { pieces: [], bends: [], unsupported: new Map(), unreadableSplines: 0, refused: null };
   let points = 0;
+  // One context for every entity, its layer set for each.
+  const context = { ...units, layer: '0' };
   for (let order = 0; order < entities.length; order++) {
     const entity = entities[order]!;
     const layer = layerOf(entity);
@@ -115,18 +125,26 @@ export function sortEntities(
       const name = isMesh(entity) ? 'POLYFACE MESH' : type;
       sorted.unsupported.set(name, (sorted.unsupported.get(name) ?? 0) + 1);
     } else if (BEND_LAYER.test(layer) && CUT_TYPES.has(type)) {
-      const segment = bendSegment(entity, inchesPerUnit, order);
+      const segment = bendSegment(entity, units, layer, order);
+      if (segment && 'ok' in segment) {
+        sorted.refused = segment;
+        return sorted;
+      }
       if (segment) sorted.bends.push(segment);
       else ignored.add(type, layer, type === 'LINE' ? IGNORED_NOTES.degenerate : IGNORED_NOTES.bendLayerCurve);
     } else if (CUT_TYPES.has(type)) {
-      const piece = entityToPiece(entity, inchesPerUnit, order, layer);
+      context.layer = layer;
+      const piece = entityToPiece(entity, context, order, MAX_FLATTENED_POINTS - points);
       if (piece === 'spline_unreadable') sorted.unreadableSplines++;
       else if (piece === 'degenerate') ignored.add(type, layer, IGNORED_NOTES.degenerate);
-      else {
+      else if ('ok' in piece) {
+        sorted.refused = piece;
+        return sorted;
+      } else {
         sorted.pieces.push(piece);
         points += piece.points.length / 2;
         if (points > MAX_FLATTENED_POINTS) {
-          sorted.overflow = true;
+          sorted.refused = tooManyPoints();
           return sorted;
         }
       }

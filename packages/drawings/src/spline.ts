@@ -86,14 +86,30 @@ function distanceToSegment(px: number, py: number, ax: number, ay: number, bx: n
   return Math.hypot(px - ax - u * vx, py - ay - u * vy);
 }
 
+/** Points along a spline and the parameter of each. */
+export interface FlatSpline {
+  /** x0, y0, x1, y1, ... */
+  points: number[];
+  params: number[];
+}
+
 /**
  * Points along the curve (x0, y0, x1, y1, ...) no farther than `tolerance` from it: each knot span is
- * halved until its midpoint and quarter points lie within the tolerance of the chord.
+ * halved until its midpoint and quarter points lie within the tolerance of the chord. Null once more
+ * than `budget` points would be needed: the work stops there (at most three evaluations per point).
  */
-export function flattenSpline(curve: SplineCurve, tolerance: number): number[] {
-  const out: number[] = [];
+export function flattenSpline(curve: SplineCurve, tolerance: number, budget: number): FlatSpline | null {
+  const points: number[] = [];
+  const params: number[] = [];
+  let over = false;
   const minDepth = curve.degree > 1 ? 1 : 0;
+  const emit = (t: number, x: number, y: number): void => {
+    points.push(x, y);
+    params.push(t);
+    if (params.length > budget) over = true;
+  };
   const refine = (t0: number, x0: number, y0: number, t1: number, x1: number, y1: number, depth: number): void => {
+    if (over) return;
     const tm = (t0 + t1) / 2;
     const [xm, ym] = evaluateSpline(curve, tm);
     let flat = depth >= minDepth && distanceToSegment(xm, ym, x0, y0, x1, y1) <= tolerance;
@@ -102,18 +118,20 @@ export function flattenSpline(curve: SplineCurve, tolerance: number): number[] {
       const [xb, yb] = evaluateSpline(curve, (tm + t1) / 2);
       flat = distanceToSegment(xa, ya, x0, y0, x1, y1) <= tolerance && distanceToSegment(xb, yb, x0, y0, x1, y1) <= tolerance;
     }
-    if (flat) out.push(x1, y1);
-    else if (depth >= MAX_DEPTH) out.push(xm, ym, x1, y1);
-    else {
+    if (flat) emit(t1, x1, y1);
+    else if (depth >= MAX_DEPTH) {
+      emit(tm, xm, ym);
+      emit(t1, x1, y1);
+    } else {
       refine(t0, x0, y0, tm, xm, ym, depth + 1);
       refine(tm, xm, ym, t1, x1, y1, depth + 1);
     }
   };
   const [start, end] = splineDomain(curve);
   let [x0, y0] = evaluateSpline(curve, start);
-  out.push(x0, y0);
+  emit(start, x0, y0);
   const n = curve.xs.length;
-  for (let k = curve.degree; k < n; k++) {
+  for (let k = curve.degree; k < n && !over; k++) {
     const a = curve.knots[k]!;
     const b = Math.min(curve.knots[k + 1]!, end);
     if (!(b > a)) continue;
@@ -121,6 +139,22 @@ export function flattenSpline(curve: SplineCurve, tolerance: number): number[] {
     refine(a, x0, y0, b, x1, y1, 0);
     x0 = x1;
     y0 = y1;
+  }
+  return over ? null : { points, params };
+}
+
+/**
+ * The flattened spline with each of its segments cut into `pieces` even steps of the parameter: a
+ * path whose length is the curve's to far within the chord tolerance (the chords' shortfall falls with
+ * the square of the step), at a cost of `pieces - 1` evaluations per point.
+ */
+export function refineSpline(curve: SplineCurve, flat: FlatSpline, pieces: number): number[] {
+  const out = [flat.points[0]!, flat.points[1]!];
+  for (let k = 1; k < flat.params.length; k++) {
+    const t0 = flat.params[k - 1]!;
+    const t1 = flat.params[k]!;
+    for (let j = 1; j < pieces; j++) out.push(...evaluateSpline(curve, t0 + ((t1 - t0) * j) / pieces));
+    out.push(flat.points[2 * k]!, flat.points[2 * k + 1]!);
   }
   return out;
 }

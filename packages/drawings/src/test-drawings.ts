@@ -75,3 +75,26 @@ export function fitPointSpline(points: ReadonlyArray<readonly [number, number]>,
 export function entityOfType(type: string, layerName = '0', extra: Extra = {}): string {
   return pairs([[0, type], [8, layerName]], extra);
 }
+
+/** An ELLIPSE: centre, end of the major axis relative to it, minor/major ratio, parameters in radians. */
+export function ellipse(cx: number, cy: number, majorX: number, majorY: number, ratio: number, start = 0, end = 2 * Math.PI, layerName = '0'): string {
+  return pairs([[0, 'ELLIPSE'], [8, layerName], [10, cx], [20, cy], [30, 0], [11, majorX], [21, majorY], [31, 0], [40, ratio], [41, start], [42, end]]);
+}
+
+/** A SPLINE by its control points, with a clamped uniform knot vector (or the knots given). */
+export function spline(controlPoints: ReadonlyArray<readonly [number, number]>, degree = 3, layerName = '0', knots?: readonly number[]): string {
+  const n = controlPoints.length;
+  const vector = knots ?? Array.from({ length: n + degree + 1 }, (_, k) => Math.min(Math.max(k - degree, 0), n - degree));
+  const head = pairs([[0, 'SPLINE'], [8, layerName], [70, 8], [71, degree], [72, vector.length], [73, n], [74, 0]]);
+  return [head, ...vector.map((knot) => pairs([[40, knot]])), ...controlPoints.map(([x, y]) => pairs([[10, x], [20, y], [30, 0]]))].join('\n');
+}
+
+/** A POINT entity. */
+export function point(x: number, y: number, layerName = '0'): string {
+  return pairs([[0, 'POINT'], [8, layerName], [10, x], [20, y], [30, 0]]);
+}
+
+/** The audit's open-contour drawing: a 4 x 3 in outline with a 0.05 in gap on its bottom side and a 1 in hole. */
+export function openContourDrawing(): string {
+  return drawing([line(0, 0, 1.95, 0), line(2, 0, 4, 0), line(4, 0, 4, 3), line(4, 3, 0, 3), line(0, 3, 0, 0), circle(2, 1.5, 0.5)], { insUnits: 1 });
+}

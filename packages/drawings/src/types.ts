@@ -21,6 +21,7 @@ export type DxfIssueCode =
   | 'dxf_contours_cross'
   | 'dxf_spline_unreadable'
   | 'dxf_unsupported_entity'
+  | 'dxf_part_too_large'
   | 'dxf_units_suspect';
 
 /** Entities that are not cut, grouped by type and layer. */
@@ -58,6 +59,17 @@ export interface ImportedPlate {
   bends: ImportedBend[];
 }
 
+/**
+ * Where a blocking issue lies, in the plate's frame (inches), for drawing it on the preview: an open
+ * contour's path (the gap is between its first and last points), an island's contour (closed), or
+ * the one point where contours cross.
+ */
+export interface DefectMark {
+  code: DxfIssueCode;
+  points_in: Pt[];
+  closed: boolean;
+}
+
 /** A drawing read into a plate part. */
 export interface DxfImport {
   ok: true;
@@ -70,6 +82,8 @@ export interface DxfImport {
   counts: { contours: number; holes: number; cutouts: number; bends: number };
   ignored: IgnoredGroup[];
   issues: DxfIssue[];
+  /** Where the blocking issues lie (empty when there are none with a place). */
+  marks: DefectMark[];
 }
 
 /** Why a drawing could not be read into a part at all. */
@@ -78,7 +92,8 @@ export type DxfImportErrorCode =
   | 'dxf_units_unknown'
   | 'dxf_no_part'
   | 'dxf_several_parts'
-  | 'dxf_too_complex';
+  | 'dxf_too_complex'
+  | 'dxf_too_large';
 
 export interface DxfImportError {
   ok: false;

@@ -10,5 +10,6 @@ export type { BoxShape, DiscShape, OutlineShape, PolygonShape } from './outline'
 export type { Bounds } from './polygon';
 export { articleFor, formatThickness } from './format';
 export { escapeXml, renderPlateSvg } from './render-svg';
+export { renderImportDefectsSvg } from './render-import-svg';
 export type { RenderOptions } from './render-svg';
 export type { PlateAnalysis, PlateMeasures, PlateRules } from './types';

@@ -50,6 +50,7 @@ const SAMPLES: Record<ErrorCode, Sample> = {
   dxf_no_part: { message: 'No closed contour was found, so there is no part to cut. One contour is open; the first: its ends (0, 0) and (0, 0.05) (drawing coordinates) are 0.05 in apart, more than the 0.005 in that is joined. Close it in the drawing.' },
   dxf_several_parts: { message: 'The drawing holds 3 separate parts (outer contours starting at (0, 0), (10, 0), (20, 0), drawing coordinates). Send one part per file.' },
   dxf_too_complex: { message: 'The part has 24,512 vertices once its curves are flattened, over the 20,000 that are read. Simplify the outline and cutouts.' },
+  dxf_too_large: { message: 'Read in millimetres, the ARC on layer 0 (entity 12) is an arc 2e+20 in across; nothing larger than 10,000 in is read (no plate comes near that size). Check the drawing\'s units and scale, or take that entity out.' },
   rate_limited: {
     message: 'Too many requests: Pricing (new quotes) allows 60 a minute from one address. Wait 12 s and try again.',
     details: { scope: 'pricing', limit: 60, window: 'minute' },

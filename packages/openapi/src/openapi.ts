@@ -273,7 +273,7 @@ function routes(publicUrl: string): RouteConfig[] {
       operationId: 'importPlateDrawing',
       summary: 'Read a DXF drawing into a plate part',
       description:
-        `The body is the DXF file itself (ASCII DXF, R12 or later, up to 5 MiB), sent as \`application/dxf\`, \`image/vnd.dxf\` or \`application/octet-stream\`. The part found (outline, exact circles as round holes, other closed contours inside it as cut-outs, lines on a layer named with BEND as bends) is kept 30 days: quote it by naming its \`id\` as \`import_id\` in a plate item, with the material, thickness and quantity. What the drawing holds that is not cut is listed in \`ignored\`; what is wrong with it in \`issues\` (a blocking one keeps it from being quoted). Counts against the pricing limit.`,
+        `The body is the DXF file itself (ASCII DXF, R12 or later, up to 5 MiB), sent as \`application/dxf\`, \`image/vnd.dxf\` or \`application/octet-stream\`. The part found (outline, exact circles as round holes, other closed contours inside it as cut-outs, lines on a layer named with BEND as bends) is kept 30 days: quote it by naming its \`id\` as \`import_id\` in a plate item, with the material, thickness and quantity. What the drawing holds that is not cut is listed in \`ignored\` (at most 20 entries); what is wrong with it in \`issues\` (a blocking one keeps it from being quoted) and where in \`marks\`; \`preview_url\` draws the part as found, defects marked. Every number is checked before the drawing is flattened: a curve or part over 10,000 in across is \`dxf_too_large\`, one over 120 in is answered with the blocking issue \`dxf_part_too_large\`. Counts against the pricing limit.`,
       request: {
         query: PlateImportQuery,
         headers: idempotencyKey,
@@ -282,7 +282,7 @@ function routes(publicUrl: string): RouteConfig[] {
       responses: {
         201: created(PlateImport, 'The part found in the drawing, kept 30 days.'),
         // Its query has no required field: nothing can be missing.
-        ...errors([...POSTED.filter((code) => code !== 'parameter_missing'), 'dxf_unreadable', 'dxf_units_unknown', 'dxf_no_part', 'dxf_several_parts', 'dxf_too_complex', 'service_busy'], {
+        ...errors([...POSTED.filter((code) => code !== 'parameter_missing'), 'dxf_unreadable', 'dxf_units_unknown', 'dxf_no_part', 'dxf_several_parts', 'dxf_too_complex', 'dxf_too_large', 'service_busy'], {
           bodyLimit: '5 MiB',
           params: { parameter_invalid: 'units', parameter_unknown: 'unit' },
           messages: {
@@ -301,6 +301,7 @@ function routes(publicUrl: string): RouteConfig[] {
       path: '/plate-imports/{public_id}/preview.svg',
       operationId: 'getPlateImportPreview',
       summary: 'Drawing of an imported part',
+      description: 'The part as found. With a blocking issue it is still drawn, the defects marked where they lie (an open contour in red with its gap circled at both ends, an island filled red, where contours cross circled) and named in a legend under the part.',
       request: { params: z.object({ public_id: z.string().meta({ example: 'pi_4Vx9kQ2mT7pL1sN8rB3cZ0' }) }) },
       responses: {
         200: { description: 'The drawing.', headers, content: { 'image/svg+xml': { schema: z.string() } } },

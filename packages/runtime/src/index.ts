@@ -6,3 +6,4 @@ export { serveUntilStopped } from './serve-http';
 export type { ServeOptions } from './serve-http';
 export { toBodyError } from './body-errors';
 export type { BodyLimit } from './body-errors';
+export { MAX_JSON_DEPTH, measureJsonDepth } from './json-depth';

@@ -1,5 +1,6 @@
-// A drawing worker thread: reads one DXF file into a plate part, off the request thread, inside the
-// pool's heap limit and time limit (a 5 MiB file parses in about a second and 100 MB of heap).
+// The task of a drawing process (process-pool.ts): reads one DXF file into a plate part, off the
+// request thread, inside the pool's heap limit and time limit (a 5 MiB file parses in about a second
+// and 100 MB of heap).
 import { importDxf } from '@shop/drawings';
 import type { DxfImportResult } from '@shop/drawings';
 

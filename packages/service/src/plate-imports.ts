@@ -1,9 +1,10 @@
-// Drawings imported into plate parts: a DXF file read (on a worker thread) into a plate_import that
+// Drawings imported into plate parts: a DXF file read (in a child process) into a plate_import that
 // is kept 30 days, its preview, and the resolution of a quote's `import_id` into the part's shapes.
+import os from 'node:os';
 import { BOUNDS, PlateImportQuery, ServiceError, parseRequest, publicUrls, typedPlate } from '@shop/contracts';
 import type { PlateImport, PlateItem, PlateItemRequest, QuoteRequest, ResolvedQuoteRequest } from '@shop/contracts';
 import type { DxfImportResult } from '@shop/drawings';
-import { renderPlateSvg } from '@shop/geometry';
+import { renderImportDefectsSvg, renderPlateSvg } from '@shop/geometry';
 import type { Storage } from '@shop/storage';
 import type { RequestContext } from './context';
 import type { DrawingTask } from './drawing-worker';
@@ -11,13 +12,24 @@ import { isWellFormedId, newId } from './ids';
 import type { RateLimits } from './rate-limits';
 import { readStored, versionOf } from './stored';
 import { findById, withStorage } from './storage-guard';
-import { createWorkerPool } from './worker-pool';
+import { createProcessPool } from './process-pool';
 
 /** How long an import can be named in a quote. */
 const IMPORT_DAYS = 30;
 // A 5 MiB drawing parses in about a second with some 100 MB of heap: room for both, and no more.
 const DRAWING_TIMEOUT_MS = 15_000;
 const DRAWING_HEAP_MB = 512;
+
+/** The answer for a drawing whose reading process died: out of memory is the drawing's doing. */
+function drawingProcessDied(death: { outOfMemory: boolean; code: number | null; signal: string | null }): ServiceError {
+  if (death.outOfMemory) {
+    return new ServiceError(
+      'dxf_too_complex',
+      `Reading the drawing needed more than the ${DRAWING_HEAP_MB} MB of memory a drawing may use, so it was stopped. Simplify the drawing or send one part per file.`,
+    );
+  }
+  return new ServiceError('service_busy', `The process reading the drawing stopped before it finished (${death.signal ?? `exit code ${death.code}`}); nothing was kept. Try again in a few seconds.`);
+}
 
 export interface PlateImportDeps {
   storage: Storage;
@@ -36,19 +48,22 @@ export interface DrawingInput {
 export function createPlateImportCases(deps: PlateImportDeps) {
   const { storage, limits } = deps;
   const urls = publicUrls(deps.publicUrl);
-  const pool = createWorkerPool<DrawingTask, DxfImportResult>({
+  // Child processes, not threads: a thread that runs out of heap can take the whole process with it.
+  const pool = createProcessPool<DrawingTask, DxfImportResult>({
     module: 'drawing-worker',
-    workerData: null,
     what: 'reading the drawing',
     timeoutMs: DRAWING_TIMEOUT_MS,
     maxHeapMb: DRAWING_HEAP_MB,
-    ...(deps.threads === undefined ? {} : { threads: deps.threads }),
+    processes: deps.threads ?? os.availableParallelism(),
+    onDeath: drawingProcessDied,
   });
 
   async function findImport(id: string, ctx: RequestContext): Promise<PlateImport | null> {
     const record = await withStorage('read the plate import', () => (isWellFormedId(id, 'pi') ? storage.plateImports.get(id, ctx.now) : Promise.resolve(null)));
     if (!record || ctx.now.getTime() > record.expiresAt.getTime()) return null;
-    return readStored<PlateImport>('plateImport', record, record.body);
+    // Imports kept before drawings with blocking issues had a preview carry no marks and a null preview_url.
+    const { marks, preview_url: _previewUrl, ...stored } = readStored<PlateImport>('plateImport', record, record.body);
+    return { ...stored, marks: marks ?? [], preview_url: urls.importPreview(stored.id) };
   }
 
   /** An import kept and not expired (404 plate_import_not_found otherwise). */
@@ -91,7 +106,6 @@ export function createPlateImportCases(deps: PlateImportDeps) {
       }
       const id = newId('pi');
       const expiresAt = new Date(ctx.now.getTime() + IMPORT_DAYS * 86_400_000);
-      const blocked = result.issues.some((issue) => issue.severity === 'blocking');
       // Keys in the contract's order.
       const plateImport: PlateImport = {
         object: 'plate_import',
@@ -106,7 +120,8 @@ export function createPlateImportCases(deps: PlateImportDeps) {
         counts: result.counts,
         ignored: result.ignored,
         issues: result.issues.map((issue) => ({ code: issue.code, severity: issue.severity, message: issue.message, param: null })),
-        preview_url: blocked ? null : urls.importPreview(id),
+        marks: result.marks,
+        preview_url: urls.importPreview(id),
       };
       const body = JSON.stringify(plateImport);
       await withStorage('keep the plate import', () =>
@@ -119,12 +134,7 @@ export function createPlateImportCases(deps: PlateImportDeps) {
 
     async getImportPreviewSvg(id: string, ctx: RequestContext): Promise<string> {
       await limits.consume('reading', ctx.clientIp);
-      const found = await getImport(id, ctx);
-      const svg = importPreviewSvg(found);
-      if (svg === null) {
-        throw new ServiceError('plate_import_not_found', `The drawing imported as ${found.id} has a blocking issue, so it has no preview: ${found.issues[0]?.message ?? ''}`);
-      }
-      return svg;
+      return importPreviewSvg(await getImport(id, ctx));
     },
 
     /** The request with every import it names put in place (422 import_unknown for one unknown or expired). */
@@ -159,11 +169,16 @@ export function placeImport(item: PlateItemRequest, found: PlateImport, index: n
 
 /**
  * The SVG drawing of the part an import found, titled as an import (the drawing names no material or
- * thickness: they are chosen later); null when a blocking issue leaves it with no preview.
+ * thickness: they are chosen later). With a blocking issue, the part as found with the defects
+ * marked where they lie and named in a legend.
  */
-export function importPreviewSvg(found: PlateImport): string | null {
-  if (found.preview_url === null) return null;
+export function importPreviewSvg(found: PlateImport): string {
   const plate = found.plate;
+  const blocking = [...new Set(found.issues.filter((issue) => issue.severity === 'blocking').map((issue) => issue.code))];
+  if (blocking.length > 0) {
+    const title = `Imported part${found.filename ? ` ${found.filename}` : ''} as found, which cannot be cut as drawn: ${blocking.join(', ')}`;
+    return renderImportDefectsSvg(found, title);
+  }
   const { holes, cutouts, bends } = found.counts;
   const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
   const title = `Imported part${found.filename ? ` ${found.filename}` : ''}: ${count(holes, 'round hole')}, ${count(cutouts, 'cut-out')}, ${count(bends, 'bend')}`;

@@ -122,11 +122,11 @@ export interface Service {
   listRfqSubmissions(limit?: number): Promise<RfqSubmission[]>;
   /** Large pricing jobs waiting and worker threads running. */
   pricingStats(): { queued: number; threads: number };
-  /** Drawings waiting to be read and worker threads reading them. */
+  /** Drawings waiting to be read and the child processes reading them (`threads`). */
   drawingStats(): { queued: number; threads: number };
   /** Where the rate limits are counted just now. */
   limitStore(): LimitStore;
-  /** Stops the worker threads (storage and limits are the runtime's to close). */
+  /** Stops the pricing worker threads and the drawing processes (storage and limits are the runtime's to close). */
   close(): Promise<void>;
 }
 

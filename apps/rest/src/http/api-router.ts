@@ -2,9 +2,10 @@
 // parameters on a route that takes none, and answers 405 for the methods a path does not take.
 import { API_ROUTES, BOUNDS, ServiceError, clip } from '@shop/contracts';
 import type { ApiRoute, HttpMethod } from '@shop/contracts';
+import { toBodyError } from '@shop/runtime';
 import { Router, json, raw } from 'express';
 import type { Router as ExpressRouter } from 'express';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 import { limitJsonDepth } from './json-guard';
 
 export type Handler = (req: Request, res: Response) => Promise<void> | void;
@@ -23,6 +24,11 @@ const parseJson = json({ limit: BODY_LIMIT, type: () => true });
 const DXF_MEDIA_TYPES = ['application/dxf', 'image/vnd.dxf', 'application/octet-stream'] as const;
 
 const parseDrawing = raw({ limit: BOUNDS.dxfBytes, type: () => true });
+
+/** A drawing past its limit is told its own limit (5 MiB), not the JSON routes' 256 KiB. */
+const drawingBodyError: ErrorRequestHandler = (error: unknown, _req, _res, next) => {
+  next(toBodyError(error, { size: '5 MiB', advice: 'remove what is not the part (title block, other views, text) or send one part per file' }) ?? error);
+};
 
 /** A drawing must come as one of the DXF media types; anything else is refused before reading it. */
 const requireDrawing: RequestHandler = (req, _res, next) => {
@@ -75,7 +81,7 @@ export class ApiRouter {
 
   /** A POST whose body is a drawing file (up to 5 MiB), given to the handler as a Buffer. */
   postDrawing(path: string, handler: Handler): this {
-    return this.add('post', path, [requireDrawing, parseDrawing], handler);
+    return this.add('post', path, [requireDrawing, parseDrawing, drawingBodyError], handler);
   }
 
   /** The mounted routes, in OpenAPI path form. */
@@ -96,7 +102,7 @@ export class ApiRouter {
     return this.router;
   }
 
-  private add(method: HttpMethod, path: string, before: RequestHandler[], handler: Handler): this {
+  private add(method: HttpMethod, path: string, before: Array<RequestHandler | ErrorRequestHandler>, handler: Handler): this {
     const route = this.known.find((r) => r.method === method && r.path === toOpenApiPath(path));
     if (!route) throw new Error(`${method.toUpperCase()} ${path} is not in the contract's API_ROUTES`);
     if (route.query === null) before = [refuseQuery, ...before];

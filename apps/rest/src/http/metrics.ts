@@ -60,7 +60,7 @@ export function createRestMetrics(sources: MetricsSources): RestMetrics {
   });
   new Gauge({
     name: 'drawing_jobs_queued',
-    help: 'DXF drawings waiting for a worker thread to read them.',
+    help: 'DXF drawings waiting for a process of the drawing pool to read them.',
     registers: [registry],
     collect() {
       this.set(sources.drawings().queued);
@@ -68,7 +68,7 @@ export function createRestMetrics(sources: MetricsSources): RestMetrics {
   });
   new Gauge({
     name: 'drawing_worker_threads',
-    help: 'Drawing worker threads running (they start with the first import and stop when idle).',
+    help: 'Drawing processes running (child processes, one per core at most; they start with the first import and stop when idle).',
     registers: [registry],
     collect() {
       this.set(sources.drawings().threads);

@@ -5,8 +5,14 @@ import type { Clock, RequestContext, Service } from '@shop/service';
 import type { Request, Response } from 'express';
 import type { ApiRouter } from '../http/api-router';
 
-/** A stored quote never changes, so its drawing can be cached for as long as the quote lives. */
-const PREVIEW_CACHE = 'public, max-age=3888000, immutable';
+/**
+ * A stored quote never changes, so its drawing can be kept for as long as the quote lives, but only
+ * by the browser that asked: the id in the address is the drawing's only secret, and a shared cache
+ * (a proxy, a CDN) would hand it to anyone who guesses nothing more than the address.
+ */
+const PREVIEW_CACHE = 'private, max-age=3888000, immutable';
+/** An import does not change either, for the 30 days it is kept. */
+const IMPORT_PREVIEW_CACHE = 'private, max-age=2592000, immutable';
 const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
 export function mountApi(api: ApiRouter, service: Service, clock: Clock): void {
@@ -65,8 +71,7 @@ export function mountApi(api: ApiRouter, service: Service, clock: Clock): void {
   postCreating('/plate-imports', async (req) => JSON.stringify(await service.importDrawing({ file: req.body as Buffer, options: req.query }, ctx(req))), true);
   api.get('/plate-imports/:public_id/preview.svg', async (req, res) => {
     const svg = await service.getImportPreviewSvg(String(req.params.public_id), ctx(req));
-    // An import does not change either, for the 30 days it is kept.
-    res.setHeader('Cache-Control', 'public, max-age=2592000, immutable');
+    res.setHeader('Cache-Control', IMPORT_PREVIEW_CACHE);
     res.setHeader('Content-Security-Policy', SVG_POLICY);
     res.status(200).type('image/svg+xml').send(svg);
   });

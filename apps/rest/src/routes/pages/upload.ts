@@ -17,10 +17,16 @@ interface UploadedDrawing {
   formToken: string | undefined;
 }
 
+/** A file's name as sent by the browser, fit to be shown: control characters (line breaks) as spaces, at most 120 characters. */
+function cleanFilename(name: string | undefined): string | null {
+  const clean = (name ?? '').replace(/[\u0000-\u001f\u007f]+/g, ' ').trim().slice(0, BOUNDS.filenameLength).trim();
+  return clean === '' ? null : clean;
+}
+
 /**
- * Reads the form: its token, the drawing's bytes (refused past 5 MiB), its name and the units chosen.
- * The form sends its token before the file, and the token is checked before a byte of the file is
- * kept: a post from another site is refused without reading the drawing into memory.
+ * Reads the form: its token, the drawing's bytes (refused past 5 MiB; one file only), its name and
+ * the units chosen. The form sends its token before the file, and the token is checked before a byte
+ * of the file is kept: a post from another site is refused without reading the drawing into memory.
  */
 function readUpload(req: Request, checkToken: (formToken: string | undefined) => void): Promise<UploadedDrawing> {
   return new Promise((resolve, reject) => {
@@ -52,6 +58,11 @@ function readUpload(req: Request, checkToken: (formToken: string | undefined) =>
       tokenChecked = true;
       return true;
     };
+    let tooMany = false;
+    // A second file is not read: busboy drops it, and the person is told.
+    form.on('filesLimit', () => {
+      tooMany = true;
+    });
     form.on('file', (name, stream, info) => {
       if (refused || !tokenMatches()) {
         stream.resume();
@@ -65,7 +76,7 @@ function readUpload(req: Request, checkToken: (formToken: string | undefined) =>
       stream.on('end', () => {
         if (name === 'drawing' && chunks.length > 0) {
           upload.file = Buffer.concat(chunks);
-          upload.filename = info.filename ? info.filename.slice(0, BOUNDS.filenameLength) : null;
+          upload.filename = cleanFilename(info.filename);
         }
       });
     });
@@ -76,7 +87,8 @@ function readUpload(req: Request, checkToken: (formToken: string | undefined) =>
     form.on('error', () => reject(new ServiceError('invalid_json', 'The form could not be read; send it again from this page.')));
     form.on('close', () => {
       if (refused || !tokenMatches()) return;
-      if (tooLarge) reject(new ServiceError('body_too_large', `The drawing is larger than ${BOUNDS.dxfBytes / 1024 / 1024} MB; remove what is not the part (title block, other views) or send one part per file.`));
+      if (tooLarge) reject(new ServiceError('body_too_large', `The drawing is larger than ${BOUNDS.dxfBytes / 1024 / 1024} MiB; remove what is not the part (title block, other views) or send one part per file.`));
+      else if (tooMany) reject(new ServiceError('parameter_invalid', 'Send one drawing at a time: the form held more than one file, and only one part is read per drawing.', { param: 'drawing' }));
       else resolve(upload);
     });
     req.pipe(form);

@@ -1,0 +1,52 @@
+import { ServiceError } from '@shop/contracts';
+import { createProcessPool } from './process-pool';
+
+const died = (death: { outOfMemory: boolean; code: number | null; signal: string | null }) =>
+  death.outOfMemory ? new ServiceError('dxf_too_complex', 'out of memory') : new ServiceError('service_busy', `died: ${death.signal ?? death.code}`);
+
+describe('createProcessPool', () => {
+  it('answers a task whose process runs out of heap with the pool\'s error, and runs the next in a new process', async () => {
+    // A worker thread growing one array past its heap limit aborts the whole process (nodejs/node#47224);
+    // here only the child dies.
+    const pool = createProcessPool<number, number>({ module: 'test-oom-worker', what: 'growing', timeoutMs: 20_000, maxHeapMb: 64, onDeath: died });
+    try {
+      await expect(pool.run(1)).rejects.toMatchObject({ code: 'dxf_too_complex', status: 422, message: 'out of memory' });
+      await expect(pool.run(0)).resolves.toBe(0);
+      expect(pool.stats()).toEqual({ queued: 0, threads: 1 });
+    } finally {
+      await pool.close();
+    }
+    expect(pool.stats()).toEqual({ queued: 0, threads: 0 });
+  });
+
+  it('stops a task that runs past its time (503 service_busy) and answers the next', async () => {
+    const pool = createProcessPool<number, number>({ module: 'test-slow-worker', what: 'waiting', timeoutMs: 2_000, maxHeapMb: 64, onDeath: died });
+    try {
+      await expect(pool.run(30_000)).rejects.toMatchObject({ code: 'service_busy', message: expect.stringMatching(/^Waiting took longer than 2 s and was stopped/) });
+      await expect(pool.run(1)).resolves.toBe(1);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('refuses work past its queue with a retryable 503, and runs the rest in order', async () => {
+    const pool = createProcessPool<number, number>({ module: 'test-slow-worker', what: 'waiting', timeoutMs: 20_000, maxHeapMb: 64, maxQueue: 1, onDeath: died });
+    try {
+      const results = await Promise.allSettled([pool.run(300), pool.run(2), pool.run(3)]);
+      expect(results[0]).toEqual({ status: 'fulfilled', value: 300 });
+      expect(results[1]).toEqual({ status: 'fulfilled', value: 2 });
+      expect(results[2]).toMatchObject({ status: 'rejected', reason: { code: 'service_busy', retryable: true } });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('passes an error the worker throws back as an error', async () => {
+    const pool = createProcessPool<number, number>({ module: 'test-oom-worker', what: 'growing', timeoutMs: 20_000, maxHeapMb: 64, onDeath: died });
+    try {
+      await expect(pool.run(-1)).rejects.toThrow('grow must be 0 or more');
+    } finally {
+      await pool.close();
+    }
+  });
+});
