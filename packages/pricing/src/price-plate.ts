@@ -16,6 +16,8 @@ export interface PricePlateOptions {
   index?: number;
   /** Where the drawing of a ready plate is served; null (the default) leaves preview_url null. */
   previewUrl?: string | null;
+  /** Issues found before pricing (an imported drawing's own): kept first; a blocking one blocks the item. */
+  issues?: readonly Issue[];
 }
 
 const DELIVERY_NOTE = 'Delivery is priced on the order page from the address, or pick the parts up at the shop.';
@@ -27,15 +29,15 @@ const DELIVERY_NOTE = 'Delivery is priced on the order page from the address, or
 export function pricePlateItem(item: PlateItem, options: PricePlateOptions): QuotedItem {
   const index = options.index ?? 0;
   const stock = validatePlateItem(item, options.catalog, index);
-  return pricePlate(item, stock, options.catalog, index, options.previewUrl ?? null);
+  return pricePlate(item, stock, options.catalog, index, options.previewUrl ?? null, options.issues ?? []);
 }
 
-/** Prices a plate already checked against the catalog. */
-export function pricePlate(item: PlateItem, stock: PlateStock, catalog: Catalog, index: number, previewUrl: string | null): QuotedItem {
+/** Prices a plate already checked against the catalog; `found`: issues found before pricing (a drawing's), kept first. */
+export function pricePlate(item: PlateItem, stock: PlateStock, catalog: Catalog, index: number, previewUrl: string | null, found: readonly Issue[] = []): QuotedItem {
   const at = `items[${index}]`;
   const tables = catalog.priceTables;
   const analysis = analyzePlate(item, stock.rules, at);
-  const issues: Issue[] = [];
+  const issues: Issue[] = [...found];
 
   if (!stock.laserCut) {
     const max = tables.laser.maxThicknessIn[stock.materialId];

@@ -1,7 +1,7 @@
 // A whole quote: every item priced or blocked in request order, totals with HST, created and expiry times.
 import type { Catalog } from '@shop/catalog';
 import { typedPlate } from '@shop/contracts';
-import type { PlateItem, ProductItem, Quote, QuoteRequest, QuotedItem } from '@shop/contracts';
+import type { Issue, PlateItem, ProductItem, Quote, QuoteRequest, QuotedItem } from '@shop/contracts';
 import { hstCents } from './money';
 import { pricePlate } from './price-plate';
 import { priceProduct } from './price-product';
@@ -14,6 +14,11 @@ export interface PriceQuoteOptions {
   quoteId: string;
   /** The address of a ready plate item's drawing. */
   previewUrl: (quoteId: string, index: number) => string;
+  /**
+   * Issues found before pricing, by item index (an imported drawing's own, such as an open contour):
+   * placed on the item first; a blocking one blocks it.
+   */
+  itemIssues?: ReadonlyArray<readonly Issue[] | null>;
 }
 
 export const QUOTE_VALIDITY_MS = 7 * 24 * 60 * 60 * 1000;
@@ -32,7 +37,9 @@ export function priceQuote(request: QuoteRequest, options: PriceQuoteOptions): Q
   validateRequest(request, catalog);
 
   const items: QuotedItem[] = request.items.map((item, index) =>
-    item.kind === 'plate' ? pricePlateAt(typedPlate(item), catalog, index, quoteId, options.previewUrl) : priceProductAt(item, catalog, index),
+    item.kind === 'plate'
+      ? pricePlateAt(typedPlate(item), catalog, index, quoteId, options.previewUrl, options.itemIssues?.[index] ?? [])
+      : priceProductAt(item, catalog, index),
   );
 
   const blocked = items.some((item) => item.status === 'blocked');
@@ -72,9 +79,10 @@ function pricePlateAt(
   index: number,
   quoteId: string,
   previewUrl: PriceQuoteOptions['previewUrl'],
+  found: readonly Issue[],
 ): QuotedItem {
   const stock = validatePlateItem(item, catalog, index);
-  return pricePlate(item, stock, catalog, index, previewUrl(quoteId, index));
+  return pricePlate(item, stock, catalog, index, previewUrl(quoteId, index), found);
 }
 
 function priceProductAt(item: ProductItem, catalog: Catalog, index: number): QuotedItem {

@@ -1,16 +1,22 @@
 // Drawings imported into plate parts: a DXF file read (on a worker thread) into a plate_import that
-// is kept 30 days, its preview, and the resolution of a quote's `import_id` into the part's shapes.
-import { BOUNDS, PlateImportQuery, ServiceError, parseRequest, publicUrls, typedPlate } from '@shop/contracts';
-import type { PlateImport, PlateItem, PlateItemRequest, QuoteRequest, ResolvedQuoteRequest } from '@shop/contracts';
+// is kept 30 days (longer while a quote names it), its preview, and the imports a request names read
+// for it: each from a bounded cache of imports already read, so a quote of ten items naming one
+// import, and every preview, page and cut file after it, reads and parses the import once.
+import { BOUNDS, PlateImportQuery, ServiceError, parseRequest, publicUrls } from '@shop/contracts';
+import type { KeptPlate, PlateImport, ProductItem } from '@shop/contracts';
 import type { DxfImportResult } from '@shop/drawings';
-import { renderPlateSvg } from '@shop/geometry';
+import { RETENTION_DAYS } from '@shop/storage';
 import type { Storage } from '@shop/storage';
 import type { RequestContext } from './context';
+import type { DrawingCache } from './drawing-cache';
 import type { DrawingTask } from './drawing-worker';
 import { isWellFormedId, newId } from './ids';
+import { createPartCache, isReference, toPart } from './import-parts';
+import type { ImportedPart, PlateReference } from './import-parts';
+import type { QuotePricer } from './quote-pricer';
 import type { RateLimits } from './rate-limits';
 import { readStored, versionOf } from './stored';
-import { findById, withStorage } from './storage-guard';
+import { withStorage } from './storage-guard';
 import { createWorkerPool } from './worker-pool';
 
 /** How long an import can be named in a quote. */
@@ -18,12 +24,24 @@ const IMPORT_DAYS = 30;
 // A 5 MiB drawing parses in about a second with some 100 MB of heap: room for both, and no more.
 const DRAWING_TIMEOUT_MS = 15_000;
 const DRAWING_HEAP_MB = 512;
+/** Imports kept parsed in each process: some 20 of the largest (20,000 corners), hundreds of typical ones. */
+const PART_CACHE_BYTES = 48 * 1024 * 1024;
 
 export interface PlateImportDeps {
   storage: Storage;
   limits: RateLimits;
   publicUrl: string;
+  pricer: QuotePricer;
+  drawings: DrawingCache;
   threads?: number;
+}
+
+/**
+ * That the pricing limit of an import was already checked (before its body was read) or need not be
+ * (an idempotent replay): made only by the service's admitDrawing.
+ */
+export interface DrawingAdmission {
+  readonly spent: boolean;
 }
 
 /** A drawing and how to read it: REST sends the file's bytes and its query, the tool server the text. */
@@ -31,10 +49,12 @@ export interface DrawingInput {
   file: Uint8Array | string;
   /** `units` and `filename`, checked as PlateImportQuery. */
   options: unknown;
+  /** Given when the limit was checked before the file was read; otherwise it is spent here. */
+  admission?: DrawingAdmission;
 }
 
 export function createPlateImportCases(deps: PlateImportDeps) {
-  const { storage, limits } = deps;
+  const { storage, limits, pricer, drawings } = deps;
   const urls = publicUrls(deps.publicUrl);
   const pool = createWorkerPool<DrawingTask, DxfImportResult>({
     module: 'drawing-worker',
@@ -44,38 +64,56 @@ export function createPlateImportCases(deps: PlateImportDeps) {
     maxHeapMb: DRAWING_HEAP_MB,
     ...(deps.threads === undefined ? {} : { threads: deps.threads }),
   });
+  const cache = createPartCache(PART_CACHE_BYTES);
+  const reading = new Map<string, Promise<ImportedPart | null>>();
 
-  async function findImport(id: string, ctx: RequestContext): Promise<PlateImport | null> {
-    const record = await withStorage('read the plate import', () => (isWellFormedId(id, 'pi') ? storage.plateImports.get(id, ctx.now) : Promise.resolve(null)));
-    if (!record || ctx.now.getTime() > record.expiresAt.getTime()) return null;
-    return readStored<PlateImport>('plateImport', record, record.body);
+  /** The import while its row is kept (past its own expiry too, while a quote names it), from the cache or read once. */
+  async function readPart(id: string, now: Date): Promise<ImportedPart | null> {
+    if (!isWellFormedId(id, 'pi')) return null;
+    const cached = cache.get(id);
+    if (cached) return now.getTime() < cached.retainUntil.getTime() ? cached : null;
+    let pending = reading.get(id);
+    if (!pending) {
+      pending = withStorage('read the plate import', () => storage.plateImports.get(id, now))
+        .then((record) => {
+          if (!record) return null;
+          const part = toPart(record, readStored<PlateImport>('plateImport', record, record.body));
+          cache.set(part);
+          return part;
+        })
+        .finally(() => reading.delete(id));
+      reading.set(id, pending);
+    }
+    const part = await pending;
+    return part && now.getTime() < part.retainUntil.getTime() ? part : null;
+  }
+
+  /** An import a new quote or page may name: kept and not past its own expiry. */
+  async function findNameable(id: string, now: Date): Promise<ImportedPart | null> {
+    const part = await readPart(id, now);
+    return part && now.getTime() <= part.expiresAt.getTime() ? part : null;
   }
 
   /** An import kept and not expired (404 plate_import_not_found otherwise). */
-  async function getImport(id: string, ctx: RequestContext): Promise<PlateImport> {
-    return findById(id, 'pi', 'read the plate import', async () => findImport(id, ctx), () =>
-      new ServiceError('plate_import_not_found', `No imported drawing has the id "${id.slice(0, 64)}": it was never given out or has expired (imports are kept ${IMPORT_DAYS} days).`),
-    );
+  async function getImport(id: string, ctx: RequestContext): Promise<ImportedPart> {
+    const part = await findNameable(id, ctx.now);
+    if (!part) {
+      throw new ServiceError('plate_import_not_found', `No imported drawing has the id "${id.slice(0, 64)}": it was never given out or has expired (imports are kept ${IMPORT_DAYS} days).`);
+    }
+    return part;
   }
 
-  /** The plate item of a request with the import it names put in place of its shapes. */
-  async function resolveItem(item: PlateItemRequest, index: number, ctx: RequestContext): Promise<PlateItem> {
-    if (item.import_id === undefined) return typedPlate(item);
-    const param = `items[${index}].import_id`;
-    const found = await findImport(item.import_id, ctx);
-    if (!found) {
-      throw new ServiceError(
-        'import_unknown',
-        `import_id "${item.import_id}" names no imported drawing: it was never given out or has expired (imports are kept ${IMPORT_DAYS} days). Import the drawing again with POST /plate-imports or import_dxf.`,
-        { param },
-      );
-    }
-    return placeImport(item, found, index);
+  /** The drawing of an import as found, titled as an import (it names no material or thickness: they are chosen later). */
+  function importDrawingSvg(part: ImportedPart): Promise<string> {
+    const found = part.plateImport;
+    const plate: PlateReference = { kind: 'plate', material: 'mild_steel', thickness_in: 0.25, import_id: part.id, quantity: 1, quantity_options: [], label: found.filename };
+    const title = `Imported part${found.filename ? ` ${found.filename}` : ''}: ${found.counts.holes} round holes, ${found.counts.cutouts} cut-outs, ${found.counts.bends} bends`;
+    return drawings.get(`import:${part.id}`, () => pricer.drawSvg(plate, new Map([[part.id, part]]), title));
   }
 
   return {
     async importDrawing(input: DrawingInput, ctx: RequestContext): Promise<PlateImport> {
-      await limits.consume('pricing', ctx.clientIp);
+      if (input.admission?.spent !== true) await limits.consume('pricing', ctx.clientIp);
       const options = parseRequest(PlateImportQuery, input.options ?? {});
       const result = await pool.run({ file: input.file, ...(options.units === undefined ? {} : { units: options.units }) });
       if (!result.ok) {
@@ -91,6 +129,7 @@ export function createPlateImportCases(deps: PlateImportDeps) {
       }
       const id = newId('pi');
       const expiresAt = new Date(ctx.now.getTime() + IMPORT_DAYS * 86_400_000);
+      const retainUntil = new Date(expiresAt.getTime() + RETENTION_DAYS * 86_400_000);
       const blocked = result.issues.some((issue) => issue.severity === 'blocking');
       // Keys in the contract's order.
       const plateImport: PlateImport = {
@@ -109,28 +148,58 @@ export function createPlateImportCases(deps: PlateImportDeps) {
         preview_url: blocked ? null : urls.importPreview(id),
       };
       const body = JSON.stringify(plateImport);
-      await withStorage('keep the plate import', () =>
-        storage.plateImports.insert({ id, createdAt: ctx.now, expiresAt, body, schemaVersion: versionOf('plateImport') }),
-      );
+      const record = { id, createdAt: ctx.now, expiresAt, retainUntil, body, schemaVersion: versionOf('plateImport') };
+      await withStorage('keep the plate import', () => storage.plateImports.insert(record));
+      // The quotes and pages that follow an import find it here, already parsed.
+      cache.set(toPart(record, plateImport));
       return plateImport;
     },
 
     getImport,
 
+    importDrawingSvg,
+
     async getImportPreviewSvg(id: string, ctx: RequestContext): Promise<string> {
       await limits.consume('reading', ctx.clientIp);
-      const found = await getImport(id, ctx);
-      const svg = importPreviewSvg(found);
-      if (svg === null) {
-        throw new ServiceError('plate_import_not_found', `The drawing imported as ${found.id} has a blocking issue, so it has no preview: ${found.issues[0]?.message ?? ''}`);
+      const part = await getImport(id, ctx);
+      if (part.plateImport.preview_url === null) {
+        throw new ServiceError('plate_import_not_found', `The drawing imported as ${part.id} has a blocking issue, so it has no preview: ${part.blocking[0]?.message ?? ''}`);
       }
-      return svg;
+      return importDrawingSvg(part);
     },
 
-    /** The request with every import it names put in place (422 import_unknown for one unknown or expired). */
-    async resolveImports(request: QuoteRequest, ctx: RequestContext): Promise<ResolvedQuoteRequest> {
-      const items = await Promise.all(request.items.map((item, index) => (item.kind === 'plate' ? resolveItem(item, index, ctx) : item)));
-      return { items };
+    /**
+     * The imports a new request names, each read once (422 import_unknown, param the item's
+     * import_id, for one unknown or past its expiry).
+     */
+    async partsToName(items: ReadonlyArray<ProductItem | KeptPlate>, ctx: RequestContext): Promise<Map<string, ImportedPart>> {
+      const parts = new Map<string, ImportedPart>();
+      for (const [index, item] of items.entries()) {
+        if (item.kind !== 'plate' || !isReference(item) || parts.has(item.import_id)) continue;
+        const part = await findNameable(item.import_id, ctx.now);
+        if (!part) {
+          throw new ServiceError(
+            'import_unknown',
+            `import_id "${item.import_id}" names no imported drawing: it was never given out or has expired (imports are kept ${IMPORT_DAYS} days). Import the drawing again with POST /plate-imports or import_dxf.`,
+            { param: `items[${index}].import_id` },
+          );
+        }
+        parts.set(item.import_id, part);
+      }
+      return parts;
+    },
+
+    /** The imports kept plates name (a stored quote's or design's): kept as long as they are, past their own expiry. */
+    async partsKept(plates: readonly KeptPlate[], now: Date): Promise<Map<string, ImportedPart>> {
+      const parts = new Map<string, ImportedPart>();
+      for (const plate of plates) {
+        if (!isReference(plate) || parts.has(plate.import_id)) continue;
+        const part = await readPart(plate.import_id, now);
+        // Retention keeps an import as long as the last quote naming it: a gap here is lost data.
+        if (!part) throw new Error(`An import named by a kept plate is missing from the store (${plate.import_id.slice(0, 6)}...).`);
+        parts.set(plate.import_id, part);
+      }
+      return parts;
     },
 
     stats: () => pool.stats(),
@@ -139,34 +208,3 @@ export function createPlateImportCases(deps: PlateImportDeps) {
 }
 
 export type PlateImportCases = ReturnType<typeof createPlateImportCases>;
-
-/**
- * A request's plate item with the import's outline, holes and cut-outs in place (and its bends,
- * unless the item sends its own); 422 when the drawing has a blocking issue.
- */
-export function placeImport(item: PlateItemRequest, found: PlateImport, index: number): PlateItem {
-  const blocking = found.issues.filter((issue) => issue.severity === 'blocking');
-  if (blocking.length > 0) {
-    throw new ServiceError(
-      'parameter_invalid',
-      `The drawing imported as ${found.id} cannot be cut as it is (${[...new Set(blocking.map((issue) => issue.code))].join(', ')}): ${blocking[0]!.message} Fix the drawing and import it again.`,
-      { param: `items[${index}].import_id` },
-    );
-  }
-  const { import_id: _id, bends, ...rest } = item;
-  return typedPlate({ ...rest, outline: found.plate.outline, holes: found.plate.holes, cutouts: found.plate.cutouts, bends: bends ?? found.plate.bends });
-}
-
-/**
- * The SVG drawing of the part an import found, titled as an import (the drawing names no material or
- * thickness: they are chosen later); null when a blocking issue leaves it with no preview.
- */
-export function importPreviewSvg(found: PlateImport): string | null {
-  if (found.preview_url === null) return null;
-  const plate = found.plate;
-  const title = `Imported part${found.filename ? ` ${found.filename}` : ''}: ${found.counts.holes} round holes, ${found.counts.cutouts} cut-outs, ${found.counts.bends} bends`;
-  return renderPlateSvg(
-    { kind: 'plate', material: 'mild_steel', thickness_in: 0.25, ...plate, quantity: 1, quantity_options: [], label: found.filename },
-    { title },
-  );
-}

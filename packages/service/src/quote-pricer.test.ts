@@ -39,7 +39,7 @@ describe('createQuotePricer', () => {
     const request = plate(50);
     const heavy = typedRequest(QuoteRequest.parse({ items: Array.from({ length: 3 }, () => ({ ...request.items[0]!, holes: [{ kind: 'grid', center_x_in: 30, center_y_in: 30, columns: 20, rows: 20, x_spacing_in: 2, y_spacing_in: 2, diameter_in: 0.5 }] })) }));
     expect(isLightRequest(heavy)).toBe(false);
-    const priced = await pricer.price(heavy, { now, quoteId: 'q_same' });
+    const priced = await pricer.price({ ...heavy, parts: new Map() }, { now, quoteId: 'q_same' });
     const inline = priceQuote(heavy, { catalog, now, quoteId: 'q_same', previewUrl: (id, i) => `${publicUrl}/api/v1/quotes/${id}/items/${i}/preview.svg` });
     expect(priced.json).toBe(JSON.stringify(inline));
     expect(priced.expiresAt).toBe('2026-11-30T12:00:00.000Z');

@@ -111,6 +111,8 @@ export interface IdempotencyRepository {
   complete(key: string, answer: KeptAnswer): Promise<void>;
   /** Gives a claimed key up (its request failed), so the same key may be sent again. */
   release(key: string): Promise<void>;
+  /** The key's row as a claim would find it, without claiming it; null when none is kept (or it is past its 24 hours). */
+  find(key: string, now: Date): Promise<{ requestHash: string; answer: { status: number; body: string } | null } | null>;
 }
 
 export interface PurgeCounts {

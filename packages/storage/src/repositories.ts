@@ -170,9 +170,22 @@ interface KeptAnswerRow {
   request_hash: string;
   status: number | null;
   body: string | null;
+  expires_ms: bigint;
 }
 
 export function createIdempotencyRepository(db: ShopPrismaClient, guardStorage: StorageGuard): IdempotencyRepository {
+  // An imported drawing's answer is its import's body, read through the reference.
+  const readKept = async (key: string) => {
+    const [row] = await guardStorage('read the idempotency key', () =>
+      db.$queryRaw<KeptAnswerRow[]>(Prisma.sql`
+        SELECT k."request_hash", k."status", COALESCE(k."body", p."body") AS "body", k."expires_ms"
+        FROM "idempotency_keys" k LEFT JOIN "plate_imports" p ON p."id" = k."plate_import_id"
+        WHERE k."key" = ${key}`),
+    );
+    if (!row) return null;
+    const answer = row.status !== null && row.body !== null ? { status: row.status, body: row.body } : null;
+    return { requestHash: row.request_hash, answer, expiresMs: Number(row.expires_ms) };
+  };
   return {
     async claim({ key, requestHash, now, keepMs, staleMs }) {
       const nowMs = BigInt(now.getTime());
@@ -185,7 +198,7 @@ export function createIdempotencyRepository(db: ShopPrismaClient, guardStorage: 
           INSERT INTO "idempotency_keys" ("key", "request_hash", "status", "body", "created_ms", "expires_ms")
           VALUES (${key}, ${requestHash}, NULL, NULL, ${nowMs}, ${expiresMs})
           ON CONFLICT ("key") DO UPDATE SET
-            "request_hash" = excluded."request_hash", "status" = NULL, "body" = NULL,
+            "request_hash" = excluded."request_hash", "status" = NULL, "body" = NULL, "plate_import_id" = NULL,
             "created_ms" = excluded."created_ms", "expires_ms" = excluded."expires_ms"
           WHERE "idempotency_keys"."expires_ms" <= excluded."created_ms"
              OR ("idempotency_keys"."status" IS NULL AND "idempotency_keys"."created_ms" <= ${staleBefore})
@@ -193,16 +206,13 @@ export function createIdempotencyRepository(db: ShopPrismaClient, guardStorage: 
       );
       // A row comes back only when this request inserted or took it over.
       if (rows.length === 1) return { claimed: true };
-      // An imported drawing's answer is its import's body, read through the reference.
-      const [existing] = await guardStorage('read the idempotency key', () =>
-        db.$queryRaw<KeptAnswerRow[]>(Prisma.sql`
-          SELECT k."request_hash", k."status", COALESCE(k."body", p."body") AS "body"
-          FROM "idempotency_keys" k LEFT JOIN "plate_imports" p ON p."id" = k."plate_import_id"
-          WHERE k."key" = ${key}`),
-      );
+      const existing = await readKept(key);
       if (!existing) return { claimed: false, requestHash: '', answer: null };
-      const answer = existing.status !== null && existing.body !== null ? { status: existing.status, body: existing.body } : null;
-      return { claimed: false, requestHash: existing.request_hash, answer };
+      return { claimed: false, requestHash: existing.requestHash, answer: existing.answer };
+    },
+    async find(key, now) {
+      const existing = await readKept(key);
+      return existing && existing.expiresMs > now.getTime() ? { requestHash: existing.requestHash, answer: existing.answer } : null;
     },
     async complete(key, answer) {
       const data = 'plateImportId' in answer ? { status: answer.status, body: null, plateImportId: answer.plateImportId } : { status: answer.status, body: answer.body, plateImportId: null };

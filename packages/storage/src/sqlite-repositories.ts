@@ -72,6 +72,7 @@ interface IdempotencyRow {
   request_hash: string;
   status: number | null;
   body: string | null;
+  expires_ms: number;
 }
 
 type DocumentRecord = HandoffRecord & RfqLinkRecord;
@@ -148,7 +149,7 @@ const INSERT_SUBMISSION = `INSERT INTO rfq_submissions (id, rfq_link_id, created
 const CLAIM_IDEMPOTENCY_KEY = `INSERT INTO idempotency_keys (key, request_hash, status, body, created_ms, expires_ms)
   VALUES (?, ?, NULL, NULL, ?, ?)
   ON CONFLICT (key) DO UPDATE SET
-    request_hash = excluded.request_hash, status = NULL, body = NULL,
+    request_hash = excluded.request_hash, status = NULL, body = NULL, plate_import_id = NULL,
     created_ms = excluded.created_ms, expires_ms = excluded.expires_ms
   WHERE idempotency_keys.expires_ms <= excluded.created_ms
      OR (idempotency_keys.status IS NULL AND idempotency_keys.created_ms <= ?)
@@ -173,7 +174,7 @@ export function createSqliteRepositories(connection: Database.Database, writes: 
   );
   // An imported drawing's answer is its import's body, read through the reference.
   const selectIdempotencyKey = prepare<[string], IdempotencyRow>(
-    'SELECT k.request_hash, k.status, COALESCE(k.body, p.body) AS body FROM idempotency_keys k LEFT JOIN plate_imports p ON p.id = k.plate_import_id WHERE k.key = ?',
+    'SELECT k.request_hash, k.status, COALESCE(k.body, p.body) AS body, k.expires_ms FROM idempotency_keys k LEFT JOIN plate_imports p ON p.id = k.plate_import_id WHERE k.key = ?',
   );
 
   const readDocument = async (action: string, statement: Database.Statement<[string], DocumentRow>, id: string, now: Date) => {
@@ -278,6 +279,12 @@ export function createSqliteRepositories(connection: Database.Database, writes: 
       );
       // Prisma's update fails on a missing row (P2025); so does this, as a mistake rather than an outage.
       if (changesOf(result) === 0) throw new Error(`idempotency key ${key} not found to keep its answer`);
+    },
+    async find(key, now) {
+      const existing = await guard('read the idempotency key', async () => selectIdempotencyKey.get(key));
+      if (!existing || existing.expires_ms <= now.getTime()) return null;
+      const answer = existing.status !== null && existing.body !== null ? { status: existing.status, body: existing.body } : null;
+      return { requestHash: existing.request_hash, answer };
     },
     async release(key) {
       await guard('release the idempotency key', () =>
