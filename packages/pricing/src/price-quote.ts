@@ -2,6 +2,7 @@
 import type { Catalog } from '@shop/catalog';
 import { typedPlate } from '@shop/contracts';
 import type { Issue, PlateItem, ProductItem, Quote, QuoteRequest, QuotedItem } from '@shop/contracts';
+import type { AnalysisMemo } from './analysis-memo';
 import { hstCents } from './money';
 import { pricePlate } from './price-plate';
 import { priceProduct } from './price-product';
@@ -19,6 +20,8 @@ export interface PriceQuoteOptions {
    * placed on the item first; a blocking one blocks it.
    */
   itemIssues?: ReadonlyArray<readonly Issue[] | null>;
+  /** Measures and checks made once for plates sharing their shapes (createAnalysisMemo). */
+  memo?: AnalysisMemo;
 }
 
 export const QUOTE_VALIDITY_MS = 7 * 24 * 60 * 60 * 1000;
@@ -38,7 +41,7 @@ export function priceQuote(request: QuoteRequest, options: PriceQuoteOptions): Q
 
   const items: QuotedItem[] = request.items.map((item, index) =>
     item.kind === 'plate'
-      ? pricePlateAt(typedPlate(item), catalog, index, quoteId, options.previewUrl, options.itemIssues?.[index] ?? [])
+      ? pricePlateAt(typedPlate(item), catalog, index, quoteId, options.previewUrl, options.itemIssues?.[index] ?? [], options.memo)
       : priceProductAt(item, catalog, index),
   );
 
@@ -80,9 +83,10 @@ function pricePlateAt(
   quoteId: string,
   previewUrl: PriceQuoteOptions['previewUrl'],
   found: readonly Issue[],
+  memo: AnalysisMemo | undefined,
 ): QuotedItem {
   const stock = validatePlateItem(item, catalog, index);
-  return pricePlate(item, stock, catalog, index, previewUrl(quoteId, index), found);
+  return pricePlate(item, stock, catalog, index, previewUrl(quoteId, index), found, memo);
 }
 
 function priceProductAt(item: ProductItem, catalog: Catalog, index: number): QuotedItem {

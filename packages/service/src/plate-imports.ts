@@ -71,7 +71,8 @@ export function createPlateImportCases(deps: PlateImportDeps) {
   async function readPart(id: string, now: Date): Promise<ImportedPart | null> {
     if (!isWellFormedId(id, 'pi')) return null;
     const cached = cache.get(id);
-    if (cached) return now.getTime() < cached.retainUntil.getTime() ? cached : null;
+    // Past the retention it was read with, the row may since have been kept longer by a quote: read it again.
+    if (cached && now.getTime() < cached.retainUntil.getTime()) return cached;
     let pending = reading.get(id);
     if (!pending) {
       pending = withStorage('read the plate import', () => storage.plateImports.get(id, now))
@@ -200,6 +201,11 @@ export function createPlateImportCases(deps: PlateImportDeps) {
         parts.set(plate.import_id, part);
       }
       return parts;
+    },
+
+    /** A quote now names these imports: each is kept at least as long as the quote (storage moved the rows). */
+    keptUntil(parts: Iterable<ImportedPart>, retainUntil: Date): void {
+      for (const part of parts) if (part.retainUntil.getTime() < retainUntil.getTime()) part.retainUntil = retainUntil;
     },
 
     stats: () => pool.stats(),

@@ -7,7 +7,7 @@ import type { CatalogOptions } from '@shop/catalog';
 import { publicUrls } from '@shop/contracts';
 import type { Issue, KeptPlate, PlateImport, ProductItem, QuotedItem } from '@shop/contracts';
 import { renderPlateSvg } from '@shop/geometry';
-import { pricePlateItem, priceQuote } from '@shop/pricing';
+import { createAnalysisMemo, pricePlateItem, priceQuote } from '@shop/pricing';
 import { plateDxf } from './drawing-export';
 import { createPartCache, resolvePlate } from './import-parts';
 import type { ImportedPart } from './import-parts';
@@ -37,6 +37,8 @@ const catalog = data ? createCatalog(data.catalogOptions) : null;
 const urls = data ? publicUrls(data.publicUrl) : null;
 // The imports this thread parsed lately (a few, by count: each is at most some 20,000 corners).
 const parsed = createPartCache(64 * 1024 * 1024);
+// Checks of an import's part made once while its arrays are kept (every quote naming it, every item).
+const memo = createAnalysisMemo();
 
 function lookup(plates: PlateTexts) {
   return (id: string): ImportedPart | undefined => {
@@ -52,7 +54,7 @@ function lookup(plates: PlateTexts) {
       plateImport: { plate } as PlateImport,
       plateJson: text,
       blocking: [],
-      weight: 2 * text.length,
+      weight: 3 * text.length,
     };
     parsed.set(part);
     return part;
@@ -66,11 +68,11 @@ export function run(task: PlateTask): PricedQuote | QuotedItem | string {
   switch (task.kind) {
     case 'price': {
       const items = task.items.map((item) => (item.kind === 'plate' ? resolvePlate(item, parts) : item));
-      const quote = priceQuote({ items }, { catalog, now: new Date(task.nowMs), quoteId: task.quoteId, previewUrl: urls.preview, itemIssues: task.itemIssues });
+      const quote = priceQuote({ items }, { catalog, now: new Date(task.nowMs), quoteId: task.quoteId, previewUrl: urls.preview, itemIssues: task.itemIssues, memo });
       return { json: JSON.stringify(quote), expiresAt: quote.expires_at };
     }
     case 'item':
-      return pricePlateItem(resolvePlate(task.plate, parts), { catalog, index: task.index, issues: task.issues });
+      return pricePlateItem(resolvePlate(task.plate, parts), { catalog, index: task.index, issues: task.issues, memo });
     case 'svg':
       return renderPlateSvg(resolvePlate(task.plate, parts), task.title === null ? {} : { title: task.title });
     case 'dxf':

@@ -7,7 +7,7 @@ import { countCutouts, publicUrls } from '@shop/contracts';
 import type { Issue, KeptPlate, PlateItem, ProductItem, QuotedItem, ResolvedQuoteRequest } from '@shop/contracts';
 import type { Catalog, CatalogOptions } from '@shop/catalog';
 import { renderPlateSvg } from '@shop/geometry';
-import { pricePlateItem, priceQuote } from '@shop/pricing';
+import { createAnalysisMemo, pricePlateItem, priceQuote } from '@shop/pricing';
 import { plateDxf } from './drawing-export';
 import { isReference, plateSize, resolvePlate } from './import-parts';
 import type { ImportedPart } from './import-parts';
@@ -96,6 +96,8 @@ export function createQuotePricer(options: QuotePricerOptions): QuotePricer {
     ...(options.threads === undefined ? {} : { threads: options.threads }),
   });
   const lookup = (parts: ReadonlyMap<string, ImportedPart>) => (id: string) => parts.get(id);
+  // The items naming one import share its arrays: checked once (the service never changes a plate it priced).
+  const memo = createAnalysisMemo();
   // An imported drawing's own blocking issues block the items naming it (param: their import_id).
   const issuesOf = (plate: KeptPlate, parts: ReadonlyMap<string, ImportedPart>, index: number): Issue[] => {
     if (!isReference(plate)) return [];
@@ -114,7 +116,7 @@ export function createQuotePricer(options: QuotePricerOptions): QuotePricer {
       const parts = lookup(request.parts);
       const resolved: ResolvedQuoteRequest = { items: request.items.map((item) => (item.kind === 'plate' ? resolvePlate(item, parts) : item)) };
       if (isLightRequest(resolved)) {
-        const quote = priceQuote(resolved, { catalog: options.catalog, now: at.now, quoteId: at.quoteId, previewUrl: urls.preview, itemIssues });
+        const quote = priceQuote(resolved, { catalog: options.catalog, now: at.now, quoteId: at.quoteId, previewUrl: urls.preview, itemIssues, memo });
         return { json: JSON.stringify(quote), expiresAt: quote.expires_at };
       }
       const task: PlateTask = { kind: 'price', items: request.items, plates: plateTexts(plates(request), request.parts), itemIssues, nowMs: at.now.getTime(), quoteId: at.quoteId };
@@ -123,7 +125,7 @@ export function createQuotePricer(options: QuotePricerOptions): QuotePricer {
     async priceItem(plate, parts, index) {
       const issues = issuesOf(plate, parts, index);
       const resolved = resolvePlate(plate, lookup(parts));
-      if (isLightRequest({ items: [resolved] })) return pricePlateItem(resolved, { catalog: options.catalog, index, issues });
+      if (isLightRequest({ items: [resolved] })) return pricePlateItem(resolved, { catalog: options.catalog, index, issues, memo });
       return (await pool.run({ kind: 'item', plate, plates: plateTexts([plate], parts), index, issues })) as QuotedItem;
     },
     async drawSvg(plate, parts, title = null) {

@@ -5,6 +5,7 @@ import { QuoteRequest, ServiceError, parseRequest, typedPlate } from '@shop/cont
 import type { KeptPlate, ProductItem, Quote, QuotedItem } from '@shop/contracts';
 import type { Catalog } from '@shop/catalog';
 import { validateQuoteRequest } from '@shop/pricing';
+import { retentionEnd } from '@shop/storage';
 import type { QuoteRecord, Storage } from '@shop/storage';
 import type { RequestContext } from './context';
 import type { DrawingCache } from './drawing-cache';
@@ -22,7 +23,7 @@ export interface QuoteCaseDeps {
   storage: Storage;
   limits: RateLimits;
   pricer: QuotePricer;
-  imports: Pick<PlateImportCases, 'partsToName' | 'partsKept'>;
+  imports: Pick<PlateImportCases, 'partsToName' | 'partsKept' | 'keptUntil'>;
   drawings: DrawingCache;
 }
 
@@ -116,6 +117,7 @@ export function createQuoteCases(deps: QuoteCaseDeps) {
           importIds: [...parts.keys()],
         }),
       );
+      imports.keptUntil(parts.values(), retentionEnd(new Date(expiresAt)));
       return { json };
     },
 
