@@ -77,3 +77,17 @@ export function bracketTyped(extra: Record<string, unknown> = {}) {
     ...extra,
   };
 }
+
+/**
+ * A DXF file (R12, inches) of a 4 x 3 in plate with a 1 in square hole whose last side stops 0.05 in
+ * short of its first corner: an open contour, a blocking issue of the import.
+ */
+export function openContourDxf(): string {
+  const lines = [[0, 0, 4, 0], [4, 0, 4, 3], [4, 3, 0, 3], [0, 3, 0, 0], [1, 1, 2, 1], [2, 1, 2, 2], [2, 2, 1, 2], [1, 2, 1, 1.05]];
+  return [
+    '0', 'SECTION', '2', 'HEADER', '9', '$ACADVER', '1', 'AC1009', '9', '$INSUNITS', '70', '1', '0', 'ENDSEC',
+    '0', 'SECTION', '2', 'ENTITIES',
+    ...lines.flatMap(([ax, ay, bx, by]) => entity('LINE', 'CUT', [[10, ax!], [20, ay!], [11, bx!], [21, by!]])),
+    '0', 'ENDSEC', '0', 'EOF', '',
+  ].join('\n');
+}

@@ -5,7 +5,7 @@ import http from 'node:http';
 import { PlateImport, Quote } from '@shop/contracts';
 import { BACKENDS, startTestApp } from './app-harness';
 import type { TestApp } from './app-harness';
-import { bracketDxf, bracketTyped } from './fixtures';
+import { bracketDxf, bracketTyped, openContourDxf } from './fixtures';
 import { expectError } from './harness';
 
 /** R12 DXF text of entities given as [code, value] pairs. */
@@ -28,15 +28,6 @@ function largeDiscDxf(): string {
   const outline: Array<[number, string | number]> = [[0, 'LWPOLYLINE'], [8, 'CUT'], [90, 2000], [70, 1], ...corners];
   const holes = Array.from({ length: 300 }, (_, k): Array<[number, string | number]> => [[0, 'CIRCLE'], [8, 'CUT'], [10, 8 + (k % 20) * 1.2], [20, 12 + Math.floor(k / 20) * 1.1], [40, 0.2]]);
   return dxfOf([outline, ...holes]);
-}
-
-/** A 4 x 3 in plate whose outline has a 0.05 in gap (beside a closed 1 in square hole): an open contour. */
-function openContourDxf(): string {
-  const line = (x0: number, y0: number, x1: number, y1: number): Array<[number, string | number]> => [[0, 'LINE'], [8, 'CUT'], [10, x0], [20, y0], [11, x1], [21, y1]];
-  return dxfOf([
-    line(0, 0, 4, 0), line(4, 0, 4, 3), line(4, 3, 0, 3), line(0, 3, 0, 0),
-    line(1, 1, 2, 1), line(2, 1, 2, 2), line(2, 2, 1, 2), line(1, 2, 1, 1.05),
-  ]);
 }
 
 const plateOf = (importId: string, extra: Record<string, unknown> = {}) => ({ kind: 'plate', material: 'mild_steel', thickness_in: 0.25, import_id: importId, ...extra });
