@@ -10,7 +10,8 @@
 //   refused      20 connections of one address past its pricing limit each sending 5 MiB drawings one
 //                after another (each refused 429, the connection closed before the body is read)
 // The target: /status p99 under 50 ms in every scenario. Real limits (RATE_LIMIT_SCALE=1), TRUST_PROXY=1.
-//   node --import tsx --conditions=@shop/source bench/import-routes.ts [--quick] [--source]
+//   node --import tsx --conditions=@shop/source bench/import-routes.ts [--quick] [--source] [--seconds=N]
+//     [--scenarios=quotes,previews,...] [--cpu-prof-dir=DIR (profiles of the server's threads)]
 import { Worker } from 'node:worker_threads';
 import { findFreePort, makeTempDir, nodeArgsFor, sampleRss, sleep, startServer } from './harness';
 import type { BenchOptions, ChildServer } from './harness';
@@ -154,16 +155,19 @@ async function drive(
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
-export async function runImportRoutesBench(options: Pick<BenchOptions, 'quick' | 'mode'> & { scenarioSeconds?: number }): Promise<ImportRoutesResult> {
+export async function runImportRoutesBench(
+  options: Pick<BenchOptions, 'quick' | 'mode'> & { scenarioSeconds?: number; only?: string[]; serverFlags?: string[] },
+): Promise<ImportRoutesResult> {
   const temp = makeTempDir('shop-bench-imports-');
   const port = await findFreePort();
   const server = await startServer({
     name: 'rest',
-    args: nodeArgsFor({ dist: 'apps/rest/dist/server.js', source: 'apps/rest/src/server.ts' }, options.mode),
+    args: [...(options.serverFlags ?? []), ...nodeArgsFor({ dist: 'apps/rest/dist/server.js', source: 'apps/rest/src/server.ts' }, options.mode)],
     env: appEnv(temp.dir, { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: '1', RATE_LIMIT_SCALE: '1', METRICS_PORT: '0' }),
     port,
     readyPath: '/api/v1/status',
   });
+  const wanted = (name: string) => options.only === undefined || options.only.includes(name);
   const seconds = options.scenarioSeconds ?? (options.quick ? 3 : 20);
   const dxf = heavyImportDxf();
   try {
@@ -191,40 +195,47 @@ export async function runImportRoutesBench(options: Pick<BenchOptions, 'quick' |
     const spread = (count: number, everyMs: number, prefix: string, next: (k: number, a: number) => Shot) =>
       Array.from({ length: count }, (_, a) => ({ address: `${prefix}.${a + 1}`, everyMs, startMs: (everyMs / count) * a, next: (k: number) => next(k, a) }));
 
-    scenarios.push(
+    if (wanted('quotes'))
+      scenarios.push(
       await drive(server, 'quotes', '5 addresses x 1 POST /quotes/s, 10 items naming the import', seconds,
         spread(5, 1000, '198.51.100', () => ({ path: '/api/v1/quotes', method: 'POST', body: quoteBody, headers: JSON_HEADERS }))),
     );
-    scenarios.push(
+    if (wanted('previews'))
+      scenarios.push(
       await drive(server, 'previews', '4 addresses x 2 GET preview.svg/s of the 10 items', seconds,
         spread(4, 500, '198.51.101', (k, a) => ({ path: `/api/v1/quotes/${quoteId}/items/${(k + a) % 10}/preview.svg` }))),
     );
-    scenarios.push(
+    if (wanted('drawings'))
+      scenarios.push(
       await drive(server, 'drawings', '4 addresses x 2 GET drawing.dxf/s of the 10 items', seconds,
         spread(4, 500, '198.51.102', (k, a) => ({ path: `/api/v1/quotes/${quoteId}/items/${(k + a) % 10}/drawing.dxf` }))),
     );
-    scenarios.push(
+    if (wanted('quoter'))
+      scenarios.push(
       await drive(server, 'quoter', '3 addresses x 2/s, the plate quoter page and its price endpoint in turn', seconds,
         spread(3, 500, '198.51.103', (k, a) => {
           const design = designIds[(k + a) % designIds.length] as string;
           return { path: k % 2 === 0 ? `/plate/${design}?quantity=${5 + (k % 40)}` : `/plate/${design}/price?quantity=${5 + (k % 40)}` };
         })),
     );
-    scenarios.push(
+    if (wanted('import page'))
+      scenarios.push(
       await drive(server, 'import page', '3 addresses x 2/s, /plate/new/{id} with a material, thickness and quantity', seconds,
         spread(3, 500, '198.51.104', (k) => ({ path: `/plate/new/${plateImport.id}?stock=mild_steel%7C0.25&quantity=${1 + (k % 50)}` }))),
     );
-    scenarios.push(
+    if (wanted('handoffs'))
+      scenarios.push(
       await drive(server, 'handoffs', '1 address, an order link of the 10-item quote every 0.27 s', Math.min(seconds, 8),
         [{ address: '198.51.105.1', everyMs: 270, startMs: 0, next: () => ({ path: '/api/v1/handoffs', method: 'POST', body: handoffBody, headers: JSON_HEADERS }) }]),
     );
     // One address spends its pricing minute on typed quotes, then sends 5 MiB drawings over 20 connections.
     const spent = '198.51.106.1';
     const typed = JSON.stringify({ items: [{ kind: 'plate', material: 'mild_steel', thickness_in: 0.25, outline: { kind: 'rectangle', width_in: 4, height_in: 3 } }] });
-    for (let k = 0; k < 60; k++) await send(server, spent, { path: '/api/v1/quotes', method: 'POST', body: typed, headers: JSON_HEADERS });
+    if (wanted('refused uploads')) for (let k = 0; k < 60; k++) await send(server, spent, { path: '/api/v1/quotes', method: 'POST', body: typed, headers: JSON_HEADERS });
     const padded = Buffer.alloc(5 * 1024 * 1024 - 1024, ' ');
     Buffer.from(dxf).copy(padded);
-    scenarios.push(
+    if (wanted('refused uploads'))
+      scenarios.push(
       await drive(server, 'refused uploads', '1 address past its limit, 20 connections of 5 MiB POST /plate-imports (429)', seconds,
         Array.from({ length: 20 }, (_, c) => ({
           address: spent,
@@ -244,7 +255,15 @@ export async function runImportRoutesBench(options: Pick<BenchOptions, 'quick' |
 if (require.main === module) {
   const quick = process.argv.includes('--quick');
   const secondsArg = process.argv.find((a) => a.startsWith('--seconds='));
-  runImportRoutesBench({ quick, mode: process.argv.includes('--source') || quick ? 'source' : 'dist', ...(secondsArg ? { scenarioSeconds: Number(secondsArg.slice(10)) } : {}) })
+  const onlyArg = process.argv.find((a) => a.startsWith('--scenarios='));
+  const profileArg = process.argv.find((a) => a.startsWith('--cpu-prof-dir='));
+  runImportRoutesBench({
+    quick,
+    mode: process.argv.includes('--source') || quick ? 'source' : 'dist',
+    ...(secondsArg ? { scenarioSeconds: Number(secondsArg.slice('--seconds='.length)) } : {}),
+    ...(onlyArg ? { only: onlyArg.slice('--scenarios='.length).split(',') } : {}),
+    ...(profileArg ? { serverFlags: ['--cpu-prof', `--cpu-prof-dir=${profileArg.slice('--cpu-prof-dir='.length)}`] } : {}),
+  })
     .then((result) => {
       console.log(process.argv.includes('--json') ? JSON.stringify(result) : JSON.stringify(result, null, 2));
       process.exit(0);
