@@ -104,4 +104,3 @@ export function createPartCache(maxBytes: number) {
     stats: () => ({ entries: entries.size, bytes: weight }),
   };
 }
-export type PartCache = ReturnType<typeof createPartCache>;

@@ -28,7 +28,7 @@ export const INLINE_LIMITS = { cutouts: 32, corners: 32, bends: 2 } as const;
 export const INLINE_DRAWING_SIZE = 1000;
 
 /** A request as kept: product items, typed plates and plates naming an import, with the imports read for it. */
-export interface PricingRequest {
+interface PricingRequest {
   items: Array<ProductItem | KeptPlate>;
   /** Every import the items name. */
   parts: ReadonlyMap<string, ImportedPart>;
