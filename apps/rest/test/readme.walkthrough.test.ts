@@ -48,5 +48,6 @@ describe('the README walk-through', () => {
     const plateAmount = /Plate 6 x 4 in rectangle[^:]*: (\d+) cents/.exec(stdout)?.[1];
     expect(plateAmount).toBeDefined();
     expect(stdout).toContain(`from the drawing: ${plateAmount} cents`);
-  });
+    // A dozen requests and two worker threads started from the TypeScript sources: seconds on a busy machine.
+  }, 30_000);
 });
