@@ -102,9 +102,15 @@ describe.each(BACKENDS)('imports named by reference on %s', (backend) => {
     expect(preview.text.match(/<circle/g)).toHaveLength(300);
     // Asked again: the same drawing.
     expect((await app.http.request('GET', `/api/v1/quotes/${body.id}/items/1/preview.svg`)).text).toBe(preview.text);
-    const dxf = await app.http.request('GET', `/api/v1/quotes/${body.id}/items/0/drawing.dxf`);
+    const dxf = await app.http.request('GET', `/api/v1/quotes/${body.id}/items/0/drawing.dxf`, { headers: { 'accept-encoding': 'identity' } });
     expect(dxf.status).toBe(200);
+    expect(dxf.headers.get('content-encoding')).toBeNull();
     expect(dxf.text.match(/\nCIRCLE\n/g)).toHaveLength(300);
+    // Compressed for a client that takes it: the same text.
+    const compressed = await app.http.request('GET', `/api/v1/quotes/${body.id}/items/0/drawing.dxf`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(compressed.headers.get('content-encoding')).toBe('gzip');
+    expect(compressed.headers.get('vary')).toContain('Accept-Encoding');
+    expect(compressed.text).toBe(dxf.text);
     // The cut file imports back to the same part.
     const back = (await upload(dxf.text)).found;
     expect(back.counts).toEqual(found.counts);

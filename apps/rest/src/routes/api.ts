@@ -78,10 +78,17 @@ export function mountApi(api: ApiRouter, service: Service, clock: Clock): void {
     res.status(200).type('image/svg+xml').send(svg);
   });
   api.get('/quotes/:public_id/items/:index/drawing.dxf', async (req, res) => {
-    const { dxf, filename } = await service.getDrawingDxf(String(req.params.public_id), String(req.params.index), ctx(req));
+    const file = await service.getDrawingDxf(String(req.params.public_id), String(req.params.index), ctx(req));
     res.setHeader('Cache-Control', PREVIEW_CACHE);
-    res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
-    res.status(200).type('application/dxf').send(dxf);
+    res.setHeader('Content-Disposition', `attachment; filename="${file.filename}"`);
+    // A large part's cut file is some 480 KB of text: sent compressed where the client takes it (kept made).
+    res.setHeader('Vary', 'Accept-Encoding');
+    if (req.acceptsEncodings('gzip') === 'gzip') {
+      res.setHeader('Content-Encoding', 'gzip');
+      res.status(200).type('application/dxf; charset=utf-8').send(await file.gzipped());
+      return;
+    }
+    res.status(200).type('application/dxf').send(file.dxf);
   });
   postCreating(
     '/plate-imports',
