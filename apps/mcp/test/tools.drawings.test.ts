@@ -31,7 +31,8 @@ describe.each(CLIENTS)('%s', (_name, connect) => {
     const overRest = await apps.rest.request('POST', '/quotes', { items: [{ kind: 'plate', material: 'mild_steel', thickness_in: 0.1345, import_id: found.id, quantity: 10 }] });
     expect(overRest.status).toBe(201);
     expect(overRest.json.items[0].amount_cents).toBe(fromDrawing.amount_cents);
-  });
+    // The first drawing starts the drawing worker threads from the TypeScript sources.
+  }, 30_000);
 
   it('quotes a drawing with a blocking issue as a blocked item carrying that issue, not a tool error', async () => {
     const found = PlateImport.parse((await client.callTool('import_dxf', { dxf: openContourDxf() })).json);
@@ -43,7 +44,7 @@ describe.each(CLIENTS)('%s', (_name, connect) => {
     expect(quote.status).toBe('blocked');
     expect(quote.items[0]).toMatchObject({ status: 'blocked', amount_cents: null });
     expect(quote.items[0]!.issues[0]).toEqual({ ...open, param: 'items[0].import_id' });
-  });
+  }, 30_000);
 
   it('asks for the units a file does not give, with the param of the tool argument', async () => {
     const refused = await client.callTool('import_dxf', { dxf: bracketDxf({ insUnits: null }) });
