@@ -7,7 +7,9 @@ import { createCatalog } from '@shop/catalog';
 import { QuoteRequest, typedRequest } from '@shop/contracts';
 import type { PlateItem, ResolvedQuoteRequest } from '@shop/contracts';
 import type { QuoteRequestInput } from '@shop/contracts';
-import { priceQuote } from '@shop/pricing';
+import { createAnalysisMemo, pricePlateItem, priceQuote } from '@shop/pricing';
+import type { AnalysisMemo } from '@shop/pricing';
+import { placeImport, referenceOf } from '../packages/service/src/import-parts';
 import { INLINE_LIMITS, isLightRequest } from '../packages/service/src/quote-pricer';
 import { ADVERSARIAL_PLATES, adversarialQuote } from '../packages/pricing/src/test-adversarial-plates';
 import { combPlate, importedPlate } from '../packages/geometry/src/test-plates';
@@ -26,6 +28,23 @@ export interface TimedCase {
   issues: number;
 }
 
+/** What a plate naming an import costs as the service prices and keeps it (the import's part checked once). */
+export interface ImportReferenceResult {
+  /** The part: the imported comb (15,997 corners, 400 holes, 2 folds), the costliest legal import to price. */
+  part: string;
+  /** The plate quoter page's pricing of it (a quantity, with the quoted one beside it), on a plate worker: the first view, then the next ones. */
+  quoterPageFirstMs: number;
+  quoterPage: TimedCase;
+  /** Ten items naming the import in one quote, on a plate worker: the first such quote, then the next ones. */
+  tenItemQuoteFirstMs: number;
+  tenItemQuote: TimedCase;
+  /** The main thread's share of either: the task sent to the worker (the import's plate as one string) cloned. */
+  dispatchP50Ms: number;
+  dispatchP99Ms: number;
+  /** What the ten-item quote keeps: its body, its request naming the import, and the request as kept before (ten outlines). */
+  stored: { bodyBytes: number; requestBytes: number; requestBytesBefore: number };
+}
+
 export interface AdversarialResult {
   items: TimedCase[];
   quotes: TimedCase[];
@@ -36,6 +55,7 @@ export interface AdversarialResult {
   worstItemP99Ms: number;
   worstQuoteP99Ms: number;
   largestQuoteBytes: number;
+  importReferences: ImportReferenceResult;
 }
 
 /** A request as sent: parsed and resolved as the service does, then timed. */
@@ -64,6 +84,68 @@ function timeResolved(name: string, request: ResolvedQuoteRequest, minMs: number
     quoteBytes: Buffer.byteLength(JSON.stringify(first)),
     status: first.status,
     issues: first.items.reduce((sum, item) => sum + item.issues.length, 0),
+  };
+}
+
+/** Runs `run` again and again for `minMs`: p50, p99 and max. */
+function timeRuns(name: string, minMs: number, run: (i: number) => void): Omit<TimedCase, 'quoteBytes' | 'status' | 'issues'> {
+  const deadline = performance.now() + minMs;
+  const times: number[] = [];
+  for (let i = 0; times.length < 5 || performance.now() < deadline; i++) {
+    const started = performance.now();
+    run(i);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const at = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] as number;
+  return { name, runs: times.length, p50Ms: at(50), p99Ms: at(99), maxMs: times.at(-1) as number };
+}
+
+/**
+ * The imported comb as the service prices it: named by reference, its shapes put in place from the
+ * import (one set of arrays for every item), checked once per memo (each plate worker keeps one).
+ */
+function importReferences(minMs: number): ImportReferenceResult {
+  const comb = combPlate();
+  const imported = { outline: comb.outline as { kind: 'polygon'; points_in: Array<[number, number]> }, holes: comb.holes as never, cutouts: comb.cutouts as never, bends: comb.bends };
+  const reference = (quantity: number, quantityOptions: number[] = []) =>
+    referenceOf({ kind: 'plate', material: comb.material, thickness_in: comb.thickness_in, import_id: 'pi_comb', quantity, quantity_options: quantityOptions, label: null });
+  const page = (memo: AnalysisMemo, q: number) => pricePlateItem(placeImport(reference(q, [25]), imported), { catalog, index: 0, memo });
+  const quote = (memo: AnalysisMemo, i: number) =>
+    priceQuote({ items: Array.from({ length: 10 }, (_, k) => placeImport(reference(10 + k), imported)) }, { ...options(i), memo });
+  const cold = (run: () => void) => {
+    const started = performance.now();
+    run();
+    return performance.now() - started;
+  };
+  const quoterPageFirstMs = cold(() => page(createAnalysisMemo(), 10));
+  const tenItemQuoteFirstMs = cold(() => quote(createAnalysisMemo(), 0));
+  const memo = createAnalysisMemo();
+  const priced = quote(memo, 0);
+  const keptRequest = { items: Array.from({ length: 10 }, (_, k) => reference(10 + k)) };
+  const before = { items: Array.from({ length: 10 }, (_, k) => placeImport(reference(10 + k), imported)) };
+  const plateJson = JSON.stringify(imported);
+  const task = { kind: 'price', items: keptRequest.items, plates: { pi_comb: plateJson }, itemIssues: keptRequest.items.map(() => null), nowMs: 0, quoteId: 'q_adv' };
+  return {
+    part: 'imported comb: 15,997 corners, 400 holes, 2 folds',
+    quoterPageFirstMs,
+    quoterPage: { ...timeRuns('plate quoter page, worst legal part (later views)', minMs, (i) => page(memo, 1 + (i % 900))), quoteBytes: 0, status: 'ready', issues: 0 },
+    tenItemQuoteFirstMs,
+    tenItemQuote: {
+      ...timeRuns('10 items naming the imported comb (later quotes)', minMs, (i) => quote(memo, i)),
+      quoteBytes: Buffer.byteLength(JSON.stringify(priced)),
+      status: priced.status,
+      issues: priced.items.reduce((sum, item) => sum + item.issues.length, 0),
+    },
+    ...(() => {
+      const dispatch = timeRuns('task cloned', Math.min(minMs, 200), () => structuredClone(task));
+      return { dispatchP50Ms: dispatch.p50Ms, dispatchP99Ms: dispatch.p99Ms };
+    })(),
+    stored: {
+      bodyBytes: Buffer.byteLength(JSON.stringify(priced)),
+      requestBytes: Buffer.byteLength(JSON.stringify(keptRequest)),
+      requestBytesBefore: Buffer.byteLength(JSON.stringify(before)),
+    },
   };
 }
 
@@ -113,6 +195,7 @@ export function runAdversarialBench(seconds: number): AdversarialResult {
     quotes,
     inline,
     imported,
+    importReferences: importReferences(perCase),
     worstItemP99Ms: Math.max(...items.map((c) => c.p99Ms)),
     worstQuoteP99Ms: Math.max(...quotes.map((c) => c.p99Ms)),
     largestQuoteBytes: Math.max(...quotes.map((c) => c.quoteBytes)),

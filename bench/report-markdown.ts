@@ -4,6 +4,7 @@ import type { AdversarialResult } from './adversarial';
 import type { ColdStartResult } from './cold-start';
 import type { DrawingsResult } from './drawings';
 import type { EventLoopResult } from './event-loop';
+import type { ImportRoutesResult } from './import-routes';
 import type { GrowthSeries } from './growth-chart';
 import { formatInt, formatMs, formatPct, passFail } from './harness';
 import type { BenchOptions, LoadResult } from './harness';
@@ -20,6 +21,7 @@ export interface ReportInput {
   adversarial?: AdversarialResult;
   drawings?: DrawingsResult;
   eventLoop?: EventLoopResult;
+  imports?: ImportRoutesResult;
   growth?: { out: string; series: GrowthSeries[] };
   storage?: StorageResult;
   coldStart?: ColdStartResult;
@@ -74,6 +76,16 @@ export function evaluateTargets(r: ReportInput): string[][] {
   }
   if (r.eventLoop) {
     rows.push(['GET /status p99 < 50 ms under the worst quotes from 20 addresses', `p99 ${formatMs(r.eventLoop.status.p99)} (${r.eventLoop.status.count} answers, ${r.eventLoop.status.failures} failed)`, passFail(r.eventLoop.status.p99 < 50 && r.eventLoop.status.failures === 0)]);
+  }
+  if (r.adversarial?.importReferences) {
+    const i = r.adversarial.importReferences;
+    rows.push(['adversarial: quote of 10 items naming the worst import kept < 256 KiB (body + request)', `${formatInt(i.stored.bodyBytes + i.stored.requestBytes)} B`, passFail(i.stored.bodyBytes + i.stored.requestBytes < 256 * 1024)]);
+    rows.push(['adversarial: main thread share of a plate naming an import < 20 ms (p99)', `p99 ${i.dispatchP99Ms.toFixed(2)} ms`, passFail(i.dispatchP99Ms < 20)]);
+  }
+  if (r.imports) {
+    for (const s of r.imports.scenarios) {
+      rows.push([`GET /status p99 < 50 ms: ${s.name} at the full limit`, `p99 ${formatMs(s.status.p99)} (${s.status.count} answers, ${s.status.failures} failed)`, passFail(s.status.p99 < 50 && s.status.failures === 0)]);
+    }
   }
   if (r.rest) {
     const post = r.rest.pairs[0] as PairResult;
@@ -142,6 +154,31 @@ export function renderMarkdown(r: ReportInput): string {
           ['GET /status', `${formatInt(e.status.count)} (${e.status.failures} not 200)`, ms(e.status.p50), ms(e.status.p99), ms(e.status.max)],
           ['POST /quotes', `${formatInt(e.quotes.sent)} sent: ${Object.entries(e.quotes.byStatus).map(([k, v]) => `${v} x ${k}`).join(', ')}`, ms(e.quotes.p50), ms(e.quotes.p99), ms(e.quotes.max)],
         ],
+      ),
+    );
+  }
+  if (r.adversarial?.importReferences) {
+    const i = r.adversarial.importReferences;
+    out.push(
+      `\n### A plate naming an import (${i.part}; on a plate worker, its part checked once per worker)\n`,
+      table(
+        ['case', 'first', 'p50', 'p99', 'runs'],
+        [
+          ['plate quoter page, the worst legal part', ms(i.quoterPageFirstMs), ms(i.quoterPage.p50Ms), ms(i.quoterPage.p99Ms), formatInt(i.quoterPage.runs)],
+          ['quote of 10 items naming it', ms(i.tenItemQuoteFirstMs), ms(i.tenItemQuote.p50Ms), ms(i.tenItemQuote.p99Ms), formatInt(i.tenItemQuote.runs)],
+          ['main thread: the task sent to the worker, cloned', '', ms(i.dispatchP50Ms), ms(i.dispatchP99Ms), ''],
+        ],
+      ),
+      `\nThe ten-item quote kept: body ${formatInt(i.stored.bodyBytes)} B, request ${formatInt(i.stored.requestBytes)} B (with the ten outlines, as kept before: ${formatInt(i.stored.requestBytesBefore)} B).`,
+    );
+  }
+  if (r.imports) {
+    out.push(
+      `\n### Routes naming an import, each at its full limit (REST app from ${r.imports.mode})\n`,
+      `One legal import of ${formatInt(r.imports.vertices)} vertices and ${r.imports.holes} holes (${formatInt(r.imports.drawingBytes)} B of DXF), a quote of ten items naming it and an order link of that quote; then each scenario for its time while GET /status is asked every 25 ms from a thread of its own. A first POST /quotes of the ten items took ${ms(r.imports.quoteMs)}.\n`,
+      table(
+        ['scenario', 'load', 'GET /status p50', 'p99', 'max', 'answers', 'route p50', 'route p99', 'RSS peak'],
+        r.imports.scenarios.map((s) => [s.name, s.load, ms(s.status.p50), ms(s.status.p99), ms(s.status.max), Object.entries(s.route.byStatus).map(([k, v]) => `${v} x ${k}`).join(', '), ms(s.route.p50), ms(s.route.p99), `${s.rssPeakMb.toFixed(0)} MB`]),
       ),
     );
   }

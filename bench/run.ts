@@ -1,7 +1,7 @@
 // Runs every bench and prints the figures beside the targets of docs/decisions.md.
 //   pnpm bench         full run on the built apps (dist), results in bench/results/
 //   pnpm bench:quick   tiny durations on the TypeScript sources: only checks that every bench runs
-// Options: --quick, --source | --dist, --only=pricing,adversarial,drawings,event-loop,growth,storage,cold-start,rest,mcp, --seconds=N,
+// Options: --quick, --source | --dist, --only=pricing,adversarial,drawings,event-loop,imports,growth,storage,cold-start,rest,mcp, --seconds=N,
 // --connections=N. PostgreSQL for the storage bench: BENCH_POSTGRES_URL, else TEST_POSTGRES_URL, else
 // postgresql://root@127.0.0.1:5432/test (skipped when it does not answer).
 import { spawn } from 'node:child_process';
@@ -12,6 +12,7 @@ import type { AdversarialResult } from './adversarial';
 import type { DrawingsResult } from './drawings';
 import { runColdStartBench } from './cold-start';
 import { runEventLoopBench } from './event-loop';
+import { runImportRoutesBench } from './import-routes';
 import { ROOT_DIR, formatInt, formatMs, formatPct, killStartedChildren, printTable } from './harness';
 import type { BenchOptions, RunMode } from './harness';
 import { runMcpBench } from './mcp';
@@ -22,7 +23,7 @@ import { runRestBench } from './rest';
 import type { PairResult } from './rest';
 import type { StorageResult } from './storage';
 
-const SECTIONS = ['pricing', 'adversarial', 'drawings', 'event-loop', 'growth', 'storage', 'cold-start', 'rest', 'mcp'] as const;
+const SECTIONS = ['pricing', 'adversarial', 'drawings', 'event-loop', 'imports', 'growth', 'storage', 'cold-start', 'rest', 'mcp'] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface Results extends ReportInput {
@@ -124,6 +125,26 @@ function printResults(r: Results): void {
     console.log(`GET /status: ${e.status.count} answers, p50 ${formatMs(e.status.p50)}, p99 ${formatMs(e.status.p99)}, max ${formatMs(e.status.max)}, ${e.status.failures} not 200`);
     console.log(`POST /quotes: ${e.quotes.sent} sent, ${JSON.stringify(e.quotes.byStatus)}, p50 ${formatMs(e.quotes.p50, 0)}, p99 ${formatMs(e.quotes.p99, 0)}, max ${formatMs(e.quotes.max, 0)}`);
   }
+  if (r.adversarial?.importReferences) {
+    const i = r.adversarial.importReferences;
+    console.log(`\nA plate naming an import (${i.part}), on a plate worker; the quote kept`);
+    printTable(
+      ['case', 'first', 'p50', 'p99', 'runs'],
+      [
+        ['plate quoter page, worst legal part', formatMs(i.quoterPageFirstMs), formatMs(i.quoterPage.p50Ms, 2), formatMs(i.quoterPage.p99Ms, 2), formatInt(i.quoterPage.runs)],
+        ['10 items naming it, one quote', formatMs(i.tenItemQuoteFirstMs), formatMs(i.tenItemQuote.p50Ms, 2), formatMs(i.tenItemQuote.p99Ms, 2), formatInt(i.tenItemQuote.runs)],
+        ['main thread: the task sent to the worker', '', formatMs(i.dispatchP50Ms, 2), formatMs(i.dispatchP99Ms, 2), ''],
+      ],
+    );
+    console.log(`stored: body ${formatInt(i.stored.bodyBytes)} B, request ${formatInt(i.stored.requestBytes)} B (ten outlines before: ${formatInt(i.stored.requestBytesBefore)} B)`);
+  }
+  if (r.imports) {
+    console.log(`\nRoutes naming an import (${r.imports.mode}; ${formatInt(r.imports.vertices)} vertices, ${r.imports.holes} holes, ${formatInt(r.imports.drawingBytes)} B of DXF), GET /status every 25 ms`);
+    printTable(
+      ['scenario', 'load', 'status p50', 'status p99', 'status max', 'answers', 'route p50', 'route p99', 'RSS peak'],
+      r.imports.scenarios.map((s) => [s.name, s.load, formatMs(s.status.p50), formatMs(s.status.p99), formatMs(s.status.max), JSON.stringify(s.route.byStatus), formatMs(s.route.p50, 0), formatMs(s.route.p99, 0), `${s.rssPeakMb.toFixed(0)} MB`]),
+    );
+  }
   if (r.growth) {
     console.log(`\nGrowth (chart: ${r.growth.out})`);
     printTable(
@@ -199,6 +220,9 @@ async function main(): Promise<void> {
   });
   await run('event-loop', async () => {
     results.eventLoop = await runEventLoopBench(options);
+  });
+  await run('imports', async () => {
+    results.imports = await runImportRoutesBench(options);
   });
   await run('growth', async () => {
     results.growth = await runChild('growth-chart.ts', [`--ms-per-point=${options.quick ? 20 : 300}`, `--out=${path.join(outDir, 'pricing-growth.svg')}`]);

@@ -1,11 +1,12 @@
 // `pnpm reliability [names...]`: runs the fault, shutdown, concurrency and slow-client scripts
 // against real processes and prints one line per finding, then the whole record as JSON.
-// Names: shutdown, faults, concurrency, slow-clients, scale-out (all when none is given).
+// Names: shutdown, faults, concurrency, slow-clients, scale-out, stored-bytes (all when none is given).
 import { runConcurrencyChecks } from './checks/concurrency';
 import { runFaultChecks } from './checks/faults';
 import { runScaleOutChecks } from './checks/scale-out';
 import { runShutdownChecks } from './checks/shutdown';
 import { runSlowClientChecks } from './checks/slow-clients';
+import { runStoredBytesChecks } from './checks/stored-bytes';
 import type { Finding } from './checks/load';
 
 const SUITES: Record<string, () => Promise<Finding[]>> = {
@@ -14,6 +15,7 @@ const SUITES: Record<string, () => Promise<Finding[]>> = {
   concurrency: runConcurrencyChecks,
   'slow-clients': runSlowClientChecks,
   'scale-out': runScaleOutChecks,
+  'stored-bytes': runStoredBytesChecks,
 };
 
 async function main(): Promise<void> {

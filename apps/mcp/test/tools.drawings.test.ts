@@ -1,6 +1,6 @@
 import { PlateImport, Quote } from '@shop/contracts';
 import { HOSTILE_DRAWINGS } from '../../../packages/drawings/src/test-hostile-drawings';
-import { bracketDxf, bracketTyped } from '../../rest/test/fixtures';
+import { bracketDxf, bracketTyped, openContourDxf } from '../../rest/test/fixtures';
 import { CLIENTS, useMcpWithRest } from './mcp-harness';
 import type { TestClient } from './mcp-harness';
 
@@ -32,7 +32,20 @@ describe.each(CLIENTS)('%s', (_name, connect) => {
     const overRest = await apps.rest.request('POST', '/quotes', { items: [{ kind: 'plate', material: 'mild_steel', thickness_in: 0.1345, import_id: found.id, quantity: 10 }] });
     expect(overRest.status).toBe(201);
     expect(overRest.json.items[0].amount_cents).toBe(fromDrawing.amount_cents);
-  });
+    // The first drawing starts the drawing worker threads from the TypeScript sources.
+  }, 30_000);
+
+  it('quotes a drawing with a blocking issue as a blocked item carrying that issue, not a tool error', async () => {
+    const found = PlateImport.parse((await client.callTool('import_dxf', { dxf: openContourDxf() })).json);
+    const open = found.issues.find((issue) => issue.code === 'dxf_open_contour');
+    expect(open).toBeDefined();
+    const quoted = await client.callTool('quote_plate', { material: 'mild_steel', thickness_in: 0.25, import_id: found.id });
+    expect(quoted.isError).toBe(false);
+    const quote = Quote.parse(quoted.json);
+    expect(quote.status).toBe('blocked');
+    expect(quote.items[0]).toMatchObject({ status: 'blocked', amount_cents: null });
+    expect(quote.items[0]!.issues[0]).toEqual({ ...open, param: 'items[0].import_id' });
+  }, 30_000);
 
   it('asks for the units a file does not give, with the param of the tool argument', async () => {
     const refused = await client.callTool('import_dxf', { dxf: bracketDxf({ insUnits: null }) });

@@ -91,7 +91,7 @@ describe('logs', () => {
       expiresAt: new Date(now.getTime() + 86_400_000),
       body: '{"object":"quote","id":"q_vvv","shape":"from a newer build"}',
       request: '{"items":[]}',
-      schemaVersion: 2,
+      schemaVersion: 3,
     });
     const reply = await app.http.request('GET', `/api/v1/quotes/${id}`);
     expect(reply.status).toBe(500);
@@ -99,7 +99,7 @@ describe('logs', () => {
     expect(reply.text).not.toContain('newer build');
     const line = capture.lines.find((entry) => entry.req?.id === reply.headers.get('x-request-id'));
     expect(line?.err?.message).toBe(
-      'A stored quote has schema version 2, and this build reads version 1: run the build that wrote it, or migrate the stored rows.',
+      'A stored quote has schema version 3, and this build reads versions 1 to 2: run the build that wrote it, or migrate the stored rows.',
     );
     expect(JSON.stringify(capture.lines)).not.toContain(id);
   });

@@ -83,6 +83,6 @@ export { RfqLink, RfqLinkRequest, RfqSubmissionForm } from './rfq';
 export { Status } from './status';
 export { z } from './zod';
 export { PlatePrice, PriceDisplay } from './plate-price';
-export { RfqSubmission, STORED_VERSIONS, StoredPlateDesign, StoredRfqLink } from './stored';
+export { KeptPlate, READABLE_VERSIONS_FROM, RfqSubmission, STORED_VERSIONS, StoredPlateDesign, StoredRfqLink } from './stored';
 export type { StoredKind } from './stored';
 export { DRAWING_UNITS, ImportDxfInput, PlateImport, PlateImportQuery } from './imports';

@@ -1,21 +1,45 @@
 // The JSON documents the service keeps, and the version of each shape. Every stored row carries the
 // version it was written with; a reader refuses a row of another version (a build older than the
 // data), so a shape can only change together with its version and a migration of the old rows.
-import { PlateItem } from './plates';
+import { PlateItem, PlateItemRequest } from './plates';
 import { QuotedItem } from './quotes';
 import { RfqLink, RfqLinkRequest, RfqSubmissionForm } from './rfq';
 import { z } from './zod';
 
 export const STORED_VERSIONS = {
-  /** The quote's body is the Quote exactly as answered; its request the normalised QuoteRequest. */
+  /**
+   * The quote's body is the Quote exactly as answered; its request the normalised QuoteRequest, a
+   * plate naming an import kept as that reference (version 2; version 1 kept every plate's shapes).
+   */
+  quote: 2,
+  handoff: 1,
+  /** Version 2: the item may name an import by id, as the quote's request does. */
+  plateDesign: 2,
+  rfqLink: 1,
+  plateImport: 1,
+  rfqSubmission: 1,
+} as const;
+export type StoredKind = keyof typeof STORED_VERSIONS;
+
+/**
+ * The oldest version of each shape this build still reads: a version 1 quote or design (every
+ * plate's shapes in place) reads as one whose plates name no import.
+ */
+export const READABLE_VERSIONS_FROM: { readonly [K in StoredKind]: number } = {
   quote: 1,
   handoff: 1,
   plateDesign: 1,
   rfqLink: 1,
   plateImport: 1,
   rfqSubmission: 1,
-} as const;
-export type StoredKind = keyof typeof STORED_VERSIONS;
+};
+
+/**
+ * A plate as a quote's request and a design keep it: every shape in place, or (naming an import)
+ * the import's id in place of its outline, holes and cut-outs, with the bends sent if any.
+ */
+export const KeptPlate = z.union([PlateItem, PlateItemRequest]);
+export type KeptPlate = z.infer<typeof KeptPlate>;
 
 /** A plate of a handoff, kept so its quoter page can price it again. */
 export const StoredPlateDesign = z.object({
@@ -24,7 +48,7 @@ export const StoredPlateDesign = z.object({
   handoff_id: z.string(),
   quote_id: z.string(),
   index: z.int().min(0),
-  item: PlateItem,
+  item: KeptPlate,
   quoted: QuotedItem,
 });
 export type StoredPlateDesign = z.infer<typeof StoredPlateDesign>;

@@ -1,3 +1,5 @@
+export { createAnalysisMemo } from './analysis-memo';
+export type { AnalysisMemo } from './analysis-memo';
 export { containsEmail, containsPhone, containsUrl, EMAIL_PATTERNS, findContactDetail, PHONE_PATTERNS, URL_PATTERNS } from './contact-patterns';
 export type { ContactDetailKind } from './contact-patterns';
 export { describeLabelProblem, MAX_LABEL_LENGTH, screenLabel } from './labels';

@@ -3,6 +3,7 @@ import type { Catalog, PlateStock } from '@shop/catalog';
 import type { Issue, LeadTime, PlateItem, QuotedItem, QuotedPlate } from '@shop/contracts';
 import { analyzePlate } from '@shop/geometry';
 import type { PlateAnalysis } from '@shop/geometry';
+import type { AnalysisMemo } from './analysis-memo';
 import { describePlate, describePlateIncludes, formatInches } from './describe';
 import { hasBlocking, makeIssue, sortIssues } from './issues';
 import { describeLabelProblem, screenLabel } from './labels';
@@ -17,6 +18,10 @@ export interface PricePlateOptions {
   index?: number;
   /** Where the drawing of a ready plate is served; null (the default) leaves preview_url null. */
   previewUrl?: string | null;
+  /** Issues found before pricing (an imported drawing's own): kept first; a blocking one blocks the item. */
+  issues?: readonly Issue[];
+  /** Measures and checks made once for plates sharing their shapes (createAnalysisMemo). */
+  memo?: AnalysisMemo;
 }
 
 const DELIVERY_NOTE = 'Delivery is priced on the order page from the address, or pick the parts up at the shop.';
@@ -29,15 +34,23 @@ export function pricePlateItem(item: PlateItem, options: PricePlateOptions): Quo
   assertParsedPlate(item);
   const index = options.index ?? 0;
   const stock = validatePlateItem(item, options.catalog, index);
-  return pricePlate(item, stock, options.catalog, index, options.previewUrl ?? null);
+  return pricePlate(item, stock, options.catalog, index, options.previewUrl ?? null, options.issues ?? [], options.memo);
 }
 
-/** Prices a plate already checked against the catalog. */
-export function pricePlate(item: PlateItem, stock: PlateStock, catalog: Catalog, index: number, previewUrl: string | null): QuotedItem {
+/** Prices a plate already checked against the catalog; `found`: issues found before pricing (a drawing's), kept first. */
+export function pricePlate(
+  item: PlateItem,
+  stock: PlateStock,
+  catalog: Catalog,
+  index: number,
+  previewUrl: string | null,
+  found: readonly Issue[] = [],
+  memo?: AnalysisMemo,
+): QuotedItem {
   const at = `items[${index}]`;
   const tables = catalog.priceTables;
-  const analysis = analyzePlate(item, stock.rules, at);
-  const issues: Issue[] = [];
+  const analysis = memo ? memo.analyze(item, stock.rules, at) : analyzePlate(item, stock.rules, at);
+  const issues: Issue[] = [...found];
 
   if (!stock.laserCut) {
     const max = tables.laser.maxThicknessIn[stock.materialId];

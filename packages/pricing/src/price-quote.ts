@@ -1,7 +1,8 @@
 // A whole quote: every item priced or blocked in request order, totals with HST, created and expiry times.
 import type { Catalog } from '@shop/catalog';
 import { typedPlate } from '@shop/contracts';
-import type { PlateItem, ProductItem, Quote, QuoteRequest, QuotedItem } from '@shop/contracts';
+import type { Issue, PlateItem, ProductItem, Quote, QuoteRequest, QuotedItem } from '@shop/contracts';
+import type { AnalysisMemo } from './analysis-memo';
 import { hstCents } from './money';
 import { assertParsedRequest } from './parsed';
 import { pricePlate } from './price-plate';
@@ -15,6 +16,13 @@ export interface PriceQuoteOptions {
   quoteId: string;
   /** The address of a ready plate item's drawing. */
   previewUrl: (quoteId: string, index: number) => string;
+  /**
+   * Issues found before pricing, by item index (an imported drawing's own, such as an open contour):
+   * placed on the item first; a blocking one blocks it.
+   */
+  itemIssues?: ReadonlyArray<readonly Issue[] | null>;
+  /** Measures and checks made once for plates sharing their shapes (createAnalysisMemo). */
+  memo?: AnalysisMemo;
 }
 
 export const QUOTE_VALIDITY_MS = 7 * 24 * 60 * 60 * 1000;
@@ -34,7 +42,9 @@ export function priceQuote(request: QuoteRequest, options: PriceQuoteOptions): Q
   validateRequest(request, catalog);
 
   const items: QuotedItem[] = request.items.map((item, index) =>
-    item.kind === 'plate' ? pricePlateAt(typedPlate(item), catalog, index, quoteId, options.previewUrl) : priceProductAt(item, catalog, index),
+    item.kind === 'plate'
+      ? pricePlateAt(typedPlate(item), catalog, index, quoteId, options.previewUrl, options.itemIssues?.[index] ?? [], options.memo)
+      : priceProductAt(item, catalog, index),
   );
 
   const blocked = items.some((item) => item.status === 'blocked');
@@ -74,9 +84,11 @@ function pricePlateAt(
   index: number,
   quoteId: string,
   previewUrl: PriceQuoteOptions['previewUrl'],
+  found: readonly Issue[],
+  memo: AnalysisMemo | undefined,
 ): QuotedItem {
   const stock = validatePlateItem(item, catalog, index);
-  return pricePlate(item, stock, catalog, index, previewUrl(quoteId, index));
+  return pricePlate(item, stock, catalog, index, previewUrl(quoteId, index), found, memo);
 }
 
 function priceProductAt(item: ProductItem, catalog: Catalog, index: number): QuotedItem {

@@ -1,20 +1,23 @@
 // Order links: the items of ready, unexpired quotes on one page, with each plate's design kept
 // for the plate quoter.
 import { HandoffRequest, ServiceError, parseRequest, publicUrls } from '@shop/contracts';
-import type { Handoff, HandoffItem, Quote, QuoteRequest, StoredPlateDesign } from '@shop/contracts';
-import { typedPlate } from '@shop/contracts';
+import type { Handoff, HandoffItem, KeptPlate, Quote, StoredPlateDesign } from '@shop/contracts';
 import type { PlateDesignRecord, QuoteRecord, Storage } from '@shop/storage';
 import type { RequestContext } from './context';
 import { newId } from './ids';
+import { isReference } from './import-parts';
+import type { KeptQuoteRequest } from './quotes';
 import { versionOf } from './stored';
 import type { RateLimits } from './rate-limits';
 import { withStorage } from './storage-guard';
 
 export const MAX_HANDOFF_ITEMS = 10;
 
-/** What the plate quoter page needs of one plate: the design as priced and its quoted figures. */
-/** A plate of a handoff, kept so its quoter page can price it again. */
-export type PlateDesign = StoredPlateDesign;
+/**
+ * A plate of a handoff as kept, so its quoter page can price it again: the plate as its quote keeps
+ * it (a plate naming an import keeps the import's id, not its shapes) and its quoted figures.
+ */
+export type KeptPlateDesign = StoredPlateDesign;
 
 export interface HandoffCaseDeps {
   storage: Storage;
@@ -58,7 +61,7 @@ export function createHandoffCases(deps: HandoffCaseDeps) {
           throw new ServiceError('quote_not_ready', `Quote ${quoteId} is blocked: act on its issues, ask for a new quote, and hand that one off.`, { param: `quote_ids[${i}]` });
         }
         expiresAt = Math.max(expiresAt, record.expiresAt.getTime());
-        const requested = (JSON.parse(record.request) as QuoteRequest).items;
+        const requested = (JSON.parse(record.request) as KeptQuoteRequest).items;
         for (const item of quote.items) {
           items.push({
             quote_id: quoteId,
@@ -70,7 +73,9 @@ export function createHandoffCases(deps: HandoffCaseDeps) {
           const plate = requested[item.index];
           if (item.kind === 'plate' && plate?.kind === 'plate') {
             const designId = newId('pd');
-            const design: PlateDesign = { object: 'plate_design', id: designId, handoff_id: id, quote_id: quoteId, index: item.index, item: typedPlate(plate), quoted: item };
+            // Rows from before cut-outs have none.
+            const kept: KeptPlate = isReference(plate) ? plate : { ...plate, cutouts: plate.cutouts ?? [] };
+            const design: KeptPlateDesign = { object: 'plate_design', id: designId, handoff_id: id, quote_id: quoteId, index: item.index, item: kept, quoted: item };
             designs.push({
               id: designId,
               quoteId,

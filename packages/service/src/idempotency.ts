@@ -19,6 +19,8 @@ export interface Answer {
   status: number;
   /** The body as sent: JSON text. */
   body: string;
+  /** The body is this import's, byte for byte: the key keeps the reference, not a second copy. */
+  plateImportId?: string;
 }
 
 export interface IdempotentCall {
@@ -34,19 +36,38 @@ export interface IdempotentCall {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
+function checkKey(key: string): void {
+  if (!KEY_PATTERN.test(key)) {
+    throw new ServiceError(
+      'parameter_invalid',
+      `${IDEMPOTENCY_HEADER} must be 1 to 255 visible ASCII characters (no spaces); send a new random value, such as a UUID, for each new request.`,
+      { param: IDEMPOTENCY_HEADER },
+    );
+  }
+}
+
+const scopeOf = (call: Pick<IdempotentCall, 'clientIp' | 'route'>, key: string) => sha256(`${clientKey(call.clientIp)}\n${call.route}\n${key}`);
+
 export function createIdempotency(storage: Storage) {
   return {
+    /**
+     * Whether this client has an answer kept for this key on this route: asked before a large body
+     * is read, so that a replay (which spends no limit) is told apart from a new request (which must
+     * be within its limit before its body is read).
+     */
+    async hasKeptAnswer(call: Omit<IdempotentCall, 'body'>): Promise<boolean> {
+      if (call.key === undefined) return false;
+      checkKey(call.key);
+      const found = await withStorage('check the idempotency key', () => storage.idempotencyKeys.find(scopeOf(call, call.key as string), call.now));
+      return found?.answer !== null && found?.answer !== undefined;
+    },
+
+
     /** Runs `produce` once per key; a repeat of a kept success gets it back with `replayed` true. */
     async run(call: IdempotentCall, produce: () => Promise<Answer>): Promise<Answer & { replayed: boolean }> {
       if (call.key === undefined) return { ...(await produce()), replayed: false };
-      if (!KEY_PATTERN.test(call.key)) {
-        throw new ServiceError(
-          'parameter_invalid',
-          `${IDEMPOTENCY_HEADER} must be 1 to 255 visible ASCII characters (no spaces); send a new random value, such as a UUID, for each new request.`,
-          { param: IDEMPOTENCY_HEADER },
-        );
-      }
-      const key = sha256(`${clientKey(call.clientIp)}\n${call.route}\n${call.key}`);
+      checkKey(call.key);
+      const key = scopeOf(call, call.key);
       const requestHash = sha256(JSON.stringify(call.body ?? null));
       const outcome = await withStorage('check the idempotency key', () =>
         storage.idempotencyKeys.claim({ key, requestHash, now: call.now, keepMs: IDEMPOTENCY_KEEP_MS, staleMs: STALE_MS }),
@@ -75,7 +96,8 @@ export function createIdempotency(storage: Storage) {
         await storage.idempotencyKeys.release(key).catch(() => undefined);
         throw error;
       }
-      await withStorage('keep the answer for its idempotency key', () => storage.idempotencyKeys.complete(key, answer));
+      const kept = answer.plateImportId === undefined ? { status: answer.status, body: answer.body } : { status: answer.status, plateImportId: answer.plateImportId };
+      await withStorage('keep the answer for its idempotency key', () => storage.idempotencyKeys.complete(key, kept));
       return { ...answer, replayed: false };
     },
   };

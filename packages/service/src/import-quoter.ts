@@ -2,11 +2,11 @@
 // quantity a person chooses (without keeping a quote), and ordered: a quote and an order link made
 // from it, as an assistant would make them.
 import { BOUNDS, MaterialId, ServiceError, parseRequest, z } from '@shop/contracts';
-import type { Handoff, PlateImport, PlateItemRequest, Quote, QuoteRequest, QuotedItem } from '@shop/contracts';
+import type { Handoff, PlateImport, Quote, QuoteRequest, QuotedItem } from '@shop/contracts';
 import type { Catalog } from '@shop/catalog';
 import { hstCents, validateQuoteRequest } from '@shop/pricing';
 import type { RequestContext } from './context';
-import { importPreviewSvg, placeImport } from './plate-imports';
+import type { PlateReference } from './import-parts';
 import type { PlateImportCases } from './plate-imports';
 import type { QuotePricer } from './quote-pricer';
 import type { QuoteDocument } from './quotes';
@@ -44,7 +44,7 @@ export interface ImportQuoterDeps {
 export function createImportQuoter(deps: ImportQuoterDeps) {
   const { catalog, limits, pricer, imports } = deps;
 
-  const itemOf = (importId: string, choice: ImportChoice, label: string | null): PlateItemRequest => ({
+  const itemOf = (importId: string, choice: ImportChoice, label: string | null): PlateReference => ({
     kind: 'plate',
     import_id: importId,
     ...choice,
@@ -57,26 +57,27 @@ export function createImportQuoter(deps: ImportQuoterDeps) {
 
   return {
     /**
-     * The imported part and its drawing, priced at the choice when one is given (422 for a choice
-     * outside the lists); the import is read once, for all three.
+     * The imported part and its drawing (made once and kept; none while a blocking issue stops it),
+     * priced at the choice when one is given (422 for a choice outside the lists) through the one
+     * pricer; the import is read once (and kept read) for all three.
      */
     async priceImport(importId: string, choice: unknown, ctx: RequestContext): Promise<ImportQuoterPage> {
       await limits.consume('reading', ctx.clientIp);
-      const plateImport = await imports.getImport(importId, ctx);
-      const svg = importPreviewSvg(plateImport);
+      const part = await imports.getImport(importId, ctx);
+      const plateImport = part.plateImport;
+      const svg = plateImport.preview_url === null ? null : await imports.importDrawingSvg(part);
       if (choice === undefined) return { plateImport, svg, choice: null, item: null, taxCents: null };
       await limits.consume('pricing', ctx.clientIp);
       const chosen = parseRequest(ImportChoice, choice);
-      const request = { items: [placeImport(itemOf(importId, chosen, labelOf(plateImport)), plateImport, 0)] };
-      validateQuoteRequest(request, catalog);
-      const priced = await pricer.price(request, { now: ctx.now, quoteId: 'q_page' });
-      const item = (JSON.parse(priced.json) as Quote).items[0]!;
+      const plate = itemOf(importId, chosen, labelOf(plateImport));
+      validateQuoteRequest({ items: [plate] } as Parameters<typeof validateQuoteRequest>[0], catalog);
+      const item = await pricer.priceItem(plate, new Map([[part.id, part]]), 0);
       return { plateImport, svg, choice: chosen, item, taxCents: item.amount_cents === null ? null : hstCents(item.amount_cents) };
     },
 
     /** A quote of the imported part at the choice, and an order link for it (409 quote_not_ready when blocked). */
     async orderImport(importId: string, choice: unknown, ctx: RequestContext): Promise<Handoff> {
-      const plateImport = await imports.getImport(importId, ctx);
+      const { plateImport } = await imports.getImport(importId, ctx);
       const chosen = parseRequest(ImportChoice, choice);
       const request: QuoteRequest = { items: [itemOf(importId, chosen, labelOf(plateImport))] };
       const { json } = await deps.createQuote(request, ctx);

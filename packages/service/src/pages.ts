@@ -1,14 +1,18 @@
 // What the pages behind the links read and do: the order page, the plate quoter (priced again at
 // today's prices by the same pricing code), and the quote-request form with its submissions.
-import { BOUNDS, PlateItem, RfqSubmission, RfqSubmissionForm, ServiceError, parseRequest, z } from '@shop/contracts';
-import type { Handoff, HandoffItem, Quote, QuotedItem, RfqLink, StoredRfqLink } from '@shop/contracts';
+import { BOUNDS, RfqSubmission, RfqSubmissionForm, ServiceError, parseRequest, z } from '@shop/contracts';
+import type { Handoff, HandoffItem, KeptPlate, PlateItem, Quote, QuotedItem, RfqLink, StoredRfqLink } from '@shop/contracts';
 import type { Catalog } from '@shop/catalog';
-import { renderPlateSvg } from '@shop/geometry';
-import { hstCents, pricePlateItem } from '@shop/pricing';
+import { hstCents } from '@shop/pricing';
 import type { RfqLinkRecord, Storage } from '@shop/storage';
 import type { RequestContext } from './context';
-import type { PlateDesign } from './handoffs';
+import type { DrawingCache } from './drawing-cache';
+import type { KeptPlateDesign } from './handoffs';
 import { newId } from './ids';
+import { resolvePlate } from './import-parts';
+import type { ImportedPart } from './import-parts';
+import type { PlateImportCases } from './plate-imports';
+import type { QuotePricer } from './quote-pricer';
 import { readStored, versionOf } from './stored';
 import type { RateLimits } from './rate-limits';
 import { findById, withStorage } from './storage-guard';
@@ -43,6 +47,11 @@ export interface OrderPage {
   totals: OrderPageTotals | null;
 }
 
+/** A plate design as the quoter page shows it: the plate with every shape in place. */
+export interface PlateDesign extends Omit<KeptPlateDesign, 'item'> {
+  item: PlateItem;
+}
+
 export interface PlateQuoterPage {
   design: PlateDesign;
   /** The material's name as the catalog gives it (its id when plate orders are switched off). */
@@ -50,6 +59,10 @@ export interface PlateQuoterPage {
   /** Past the quote's expiry the design can still be viewed and priced again. */
   expired: boolean;
   svg: string;
+  /** Today's price at the quantity asked, or at the quoted one when the quantity asked could not be used. */
+  reprice: PlateReprice;
+  /** Why the quantity asked could not be used (422's message); null when it was used or none was asked. */
+  quantityRefused: string | null;
 }
 
 export interface PlateReprice {
@@ -79,6 +92,9 @@ export interface PageCaseDeps {
   catalog: Catalog;
   storage: Storage;
   limits: RateLimits;
+  pricer: QuotePricer;
+  imports: Pick<PlateImportCases, 'partsKept'>;
+  drawings: DrawingCache;
   /** Makes the pre-filled quote request of a plate (the rfq-link use case). */
   createRfqLink: (body: unknown, ctx: RequestContext) => Promise<RfqLink>;
 }
@@ -89,12 +105,16 @@ const ProductChoice = z.object({ tier: z.enum(['design', 'kit', 'welded']), quan
 export function createPageCases(deps: PageCaseDeps) {
   const { catalog, storage, limits } = deps;
 
-  async function findDesign(designId: string, ctx: RequestContext): Promise<{ design: PlateDesign; expiresAt: Date }> {
+  /** A kept design read once: its plate as kept (an import's id, or the shapes), the imports it names, and the plate resolved. */
+  async function findDesign(designId: string, ctx: RequestContext): Promise<{ kept: KeptPlate; parts: Map<string, ImportedPart>; design: PlateDesign; expiresAt: Date }> {
     const record = await findById(designId, 'pd', 'read the plate design', (id) => storage.designs.get(id, ctx.now), () =>
       new ServiceError('design_not_found', 'This plate design does not exist or has been removed.'),
     );
-    const design = readStored<PlateDesign>('plateDesign', record, record.design);
-    return { design: { ...design, item: PlateItem.parse(design.item) }, expiresAt: record.expiresAt };
+    // Written by this service as priced: read as it was written, not checked again field by field.
+    const stored = readStored<KeptPlateDesign>('plateDesign', record, record.design);
+    const parts = await deps.imports.partsKept([stored.item], ctx.now);
+    const item = resolvePlate(stored.item, (id) => parts.get(id));
+    return { kept: stored.item, parts, design: { ...stored, item: { ...item, cutouts: item.cutouts ?? [] } }, expiresAt: record.expiresAt };
   }
 
   async function findRfqLink(rfqId: string, ctx: RequestContext): Promise<RfqLinkRecord> {
@@ -103,9 +123,24 @@ export function createPageCases(deps: PageCaseDeps) {
     );
   }
 
-  function priceAt(design: PlateDesign, quantity: number): QuotedItem {
-    return pricePlateItem({ ...design.item, quantity, quantity_options: [] }, { catalog, index: design.index, previewUrl: null });
+  /**
+   * Today's price of a design at `asked` and, in the same pricing, at the quoted quantity (for the
+   * change since the quote): through the one pricer, on a worker thread for a large plate.
+   */
+  async function reprice(found: Awaited<ReturnType<typeof findDesign>>, asked: number): Promise<PlateReprice> {
+    const { design, kept, parts } = found;
+    const quotedQuantity = design.quoted.quantity;
+    const priced = await deps.pricer.priceItem({ ...kept, quantity: asked, quantity_options: asked === quotedQuantity ? [] : [quotedQuantity] }, parts, design.index);
+    const item: QuotedItem = { ...priced, quantity_options: [] };
+    const todayAtQuoted = asked === quotedQuantity ? priced.amount_cents : (priced.quantity_options.find((option) => option.quantity === quotedQuantity)?.amount_cents ?? null);
+    const changeSinceQuoteCents = todayAtQuoted === null || design.quoted.amount_cents === null ? null : todayAtQuoted - design.quoted.amount_cents;
+    const taxCents = item.amount_cents === null ? null : hstCents(item.amount_cents);
+    return { quantity: asked, quoted: design.quoted, item, taxCents, changeSinceQuoteCents };
   }
+
+  /** The quantity asked (422 past the bounds); the quoted one when none was asked. */
+  const askedQuantity = (design: PlateDesign, quantity: unknown): number =>
+    quantity === undefined || quantity === '' ? design.quoted.quantity : parseRequest(Quantity, quantity, ['quantity']);
 
   return {
     async getOrderPage(handoffId: string, ctx: RequestContext): Promise<OrderPage> {
@@ -133,28 +168,38 @@ export function createPageCases(deps: PageCaseDeps) {
       return { handoff, expired: ctx.now.getTime() > record.expiresAt.getTime(), items, totals: sumItems(items) };
     },
 
-    async getPlateQuoter(designId: string, ctx: RequestContext): Promise<PlateQuoterPage> {
+    /**
+     * The quoter page of a design: the design read once, drawn (made once and kept), and priced today
+     * at the quantity asked, or at the quoted one with the reason when the quantity asked is refused.
+     */
+    async getPlateQuoter(designId: string, quantity: unknown, ctx: RequestContext): Promise<PlateQuoterPage> {
       await limits.consume('reading', ctx.clientIp);
-      const { design, expiresAt } = await findDesign(designId, ctx);
+      const found = await findDesign(designId, ctx);
+      const { design, kept, parts } = found;
+      let asked = design.quoted.quantity;
+      let quantityRefused: string | null = null;
+      try {
+        asked = askedQuantity(design, quantity);
+      } catch (error) {
+        if (!(error instanceof ServiceError) || error.status !== 422) throw error;
+        quantityRefused = error.message;
+      }
+      const [svg, priced] = await Promise.all([deps.drawings.get(`design:${design.id}`, () => deps.pricer.drawSvg(kept, parts)), reprice(found, asked)]);
       return {
         design,
         materialName: catalog.getMaterial(design.item.material)?.name ?? design.item.material,
-        expired: ctx.now.getTime() > expiresAt.getTime(),
-        svg: renderPlateSvg(design.item),
+        expired: ctx.now.getTime() > found.expiresAt.getTime(),
+        svg,
+        reprice: priced,
+        quantityRefused,
       };
     },
 
-    /** Prices the stored design again at today's prices and the quantity asked. */
+    /** Prices the stored design again at today's prices and the quantity asked (422 for a quantity out of bounds). */
     async repricePlate(designId: string, quantity: unknown, ctx: RequestContext): Promise<PlateReprice> {
       await limits.consume('reading', ctx.clientIp);
-      const { design } = await findDesign(designId, ctx);
-      const asked = quantity === undefined || quantity === '' ? design.quoted.quantity : parseRequest(Quantity, quantity, ['quantity']);
-      const item = priceAt(design, asked);
-      const today = asked === design.quoted.quantity ? item : priceAt(design, design.quoted.quantity);
-      const changeSinceQuoteCents =
-        today.amount_cents === null || design.quoted.amount_cents === null ? null : today.amount_cents - design.quoted.amount_cents;
-      const taxCents = item.amount_cents === null ? null : hstCents(item.amount_cents);
-      return { quantity: asked, quoted: design.quoted, item, taxCents, changeSinceQuoteCents };
+      const found = await findDesign(designId, ctx);
+      return reprice(found, askedQuantity(found.design, quantity));
     },
 
     /**
@@ -163,7 +208,7 @@ export function createPageCases(deps: PageCaseDeps) {
      */
     async requestPlateQuote(designId: string, quantity: unknown, ctx: RequestContext): Promise<RfqLink> {
       const { design } = await findDesign(designId, ctx);
-      const asked = quantity === undefined || quantity === '' ? design.quoted.quantity : parseRequest(Quantity, quantity, ['quantity']);
+      const asked = askedQuantity(design, quantity);
       const material = catalog.getMaterial(design.item.material)?.name ?? design.item.material;
       return deps.createRfqLink(
         {

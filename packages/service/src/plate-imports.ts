@@ -1,17 +1,24 @@
 // Drawings imported into plate parts: a DXF file read (in a child process) into a plate_import that
-// is kept 30 days, its preview, and the resolution of a quote's `import_id` into the part's shapes.
+// is kept 30 days (longer while a quote names it), its preview, and the imports a request names read
+// for it: each from a bounded cache of imports already read, so a quote of ten items naming one
+// import, and every preview, page and cut file after it, reads and parses the import once.
 import os from 'node:os';
-import { BOUNDS, PlateImportQuery, ServiceError, parseRequest, publicUrls, typedPlate } from '@shop/contracts';
-import type { PlateImport, PlateItem, PlateItemRequest, QuoteRequest, ResolvedQuoteRequest } from '@shop/contracts';
+import { BOUNDS, PlateImportQuery, ServiceError, parseRequest, publicUrls } from '@shop/contracts';
+import type { KeptPlate, PlateImport, ProductItem } from '@shop/contracts';
 import type { DxfImportResult } from '@shop/drawings';
-import { renderImportDefectsSvg, renderPlateSvg } from '@shop/geometry';
+import { renderImportDefectsSvg } from '@shop/geometry';
+import { RETENTION_DAYS } from '@shop/storage';
 import type { Storage } from '@shop/storage';
 import type { RequestContext } from './context';
+import type { DrawingCache } from './drawing-cache';
 import type { DrawingTask } from './drawing-worker';
 import { isWellFormedId, newId } from './ids';
+import { createPartCache, isReference, toPart } from './import-parts';
+import type { ImportedPart, PlateReference } from './import-parts';
+import type { QuotePricer } from './quote-pricer';
 import type { RateLimits } from './rate-limits';
 import { readStored, versionOf } from './stored';
-import { findById, withStorage } from './storage-guard';
+import { withStorage } from './storage-guard';
 import { createProcessPool } from './process-pool';
 
 /** How long an import can be named in a quote. */
@@ -19,6 +26,8 @@ const IMPORT_DAYS = 30;
 // A 5 MiB drawing parses in about a second with some 100 MB of heap: room for both, and no more.
 const DRAWING_TIMEOUT_MS = 15_000;
 const DRAWING_HEAP_MB = 512;
+/** Imports kept parsed in each process: some 20 of the largest (20,000 corners), hundreds of typical ones. */
+const PART_CACHE_BYTES = 48 * 1024 * 1024;
 
 /** The answer for a drawing whose reading process died: out of memory is the drawing's doing. */
 function drawingProcessDied(death: { outOfMemory: boolean; code: number | null; signal: string | null }): ServiceError {
@@ -35,7 +44,17 @@ export interface PlateImportDeps {
   storage: Storage;
   limits: RateLimits;
   publicUrl: string;
+  pricer: QuotePricer;
+  drawings: DrawingCache;
   threads?: number;
+}
+
+/**
+ * That the pricing limit of an import was already checked (before its body was read) or need not be
+ * (an idempotent replay): made only by the service's admitDrawing.
+ */
+export interface DrawingAdmission {
+  readonly spent: boolean;
 }
 
 /** A drawing and how to read it: REST sends the file's bytes and its query, the tool server the text. */
@@ -43,10 +62,12 @@ export interface DrawingInput {
   file: Uint8Array | string;
   /** `units` and `filename`, checked as PlateImportQuery. */
   options: unknown;
+  /** Given when the limit was checked before the file was read; otherwise it is spent here. */
+  admission?: DrawingAdmission;
 }
 
 export function createPlateImportCases(deps: PlateImportDeps) {
-  const { storage, limits } = deps;
+  const { storage, limits, pricer, drawings } = deps;
   const urls = publicUrls(deps.publicUrl);
   // Child processes, not threads: a thread that runs out of heap can take the whole process with it.
   const pool = createProcessPool<DrawingTask, DxfImportResult>({
@@ -57,40 +78,71 @@ export function createPlateImportCases(deps: PlateImportDeps) {
     processes: deps.threads ?? os.availableParallelism(),
     onDeath: drawingProcessDied,
   });
+  const cache = createPartCache(PART_CACHE_BYTES);
+  const reading = new Map<string, Promise<ImportedPart | null>>();
 
-  async function findImport(id: string, ctx: RequestContext): Promise<PlateImport | null> {
-    const record = await withStorage('read the plate import', () => (isWellFormedId(id, 'pi') ? storage.plateImports.get(id, ctx.now) : Promise.resolve(null)));
-    if (!record || ctx.now.getTime() > record.expiresAt.getTime()) return null;
-    // Imports kept before drawings with blocking issues had a preview carry no marks and a null preview_url.
-    const { marks, preview_url: _previewUrl, ...stored } = readStored<PlateImport>('plateImport', record, record.body);
-    return { ...stored, marks: marks ?? [], preview_url: urls.importPreview(stored.id) };
+  /** The import while its row is kept (past its own expiry too, while a quote names it), from the cache or read once. */
+  async function readPart(id: string, now: Date): Promise<ImportedPart | null> {
+    if (!isWellFormedId(id, 'pi')) return null;
+    const cached = cache.get(id);
+    // Past the retention it was read with, the row may since have been kept longer by a quote: read it again.
+    if (cached && now.getTime() < cached.retainUntil.getTime()) return cached;
+    let pending = reading.get(id);
+    if (!pending) {
+      pending = withStorage('read the plate import', () => storage.plateImports.get(id, now))
+        .then((record) => {
+          if (!record) return null;
+          // Imports kept before drawings with blocking issues had a preview carry no marks and a null preview_url.
+          const { marks, preview_url: _previewUrl, ...stored } = readStored<PlateImport>('plateImport', record, record.body);
+          const part = toPart(record, { ...stored, marks: marks ?? [], preview_url: urls.importPreview(stored.id) });
+          cache.set(part);
+          return part;
+        })
+        .finally(() => reading.delete(id));
+      reading.set(id, pending);
+    }
+    const part = await pending;
+    return part && now.getTime() < part.retainUntil.getTime() ? part : null;
+  }
+
+  /** An import a new quote or page may name: kept and not past its own expiry. */
+  async function findNameable(id: string, now: Date): Promise<ImportedPart | null> {
+    const part = await readPart(id, now);
+    return part && now.getTime() <= part.expiresAt.getTime() ? part : null;
   }
 
   /** An import kept and not expired (404 plate_import_not_found otherwise). */
-  async function getImport(id: string, ctx: RequestContext): Promise<PlateImport> {
-    return findById(id, 'pi', 'read the plate import', async () => findImport(id, ctx), () =>
-      new ServiceError('plate_import_not_found', `No imported drawing has the id "${id.slice(0, 64)}": it was never given out or has expired (imports are kept ${IMPORT_DAYS} days).`),
-    );
+  async function getImport(id: string, ctx: RequestContext): Promise<ImportedPart> {
+    const part = await findNameable(id, ctx.now);
+    if (!part) {
+      throw new ServiceError('plate_import_not_found', `No imported drawing has the id "${id.slice(0, 64)}": it was never given out or has expired (imports are kept ${IMPORT_DAYS} days).`);
+    }
+    return part;
   }
 
-  /** The plate item of a request with the import it names put in place of its shapes. */
-  async function resolveItem(item: PlateItemRequest, index: number, ctx: RequestContext): Promise<PlateItem> {
-    if (item.import_id === undefined) return typedPlate(item);
-    const param = `items[${index}].import_id`;
-    const found = await findImport(item.import_id, ctx);
-    if (!found) {
-      throw new ServiceError(
-        'import_unknown',
-        `import_id "${item.import_id}" names no imported drawing: it was never given out or has expired (imports are kept ${IMPORT_DAYS} days). Import the drawing again with POST /plate-imports or import_dxf.`,
-        { param },
-      );
+  /**
+   * The drawing of an import as found, titled as an import (it names no material or thickness: they
+   * are chosen later). With a blocking issue, the part as found with the defects marked where they lie
+   * and named in a legend.
+   */
+  function importDrawingSvg(part: ImportedPart): Promise<string> {
+    const found = part.plateImport;
+    const name = found.filename ? ` ${found.filename}` : '';
+    const blocking = [...new Set(part.blocking.map((issue) => issue.code))];
+    if (blocking.length > 0) {
+      // Its marks are bounded (25 marks, 4,000 points): drawn here, once.
+      return drawings.get(`import:${part.id}`, async () => renderImportDefectsSvg(found, `Imported part${name} as found, which cannot be cut as drawn: ${blocking.join(', ')}`));
     }
-    return placeImport(item, found, index);
+    const plate: PlateReference = { kind: 'plate', material: 'mild_steel', thickness_in: 0.25, import_id: part.id, quantity: 1, quantity_options: [], label: found.filename };
+    const { holes, cutouts, bends } = found.counts;
+    const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+    const title = `Imported part${name}: ${count(holes, 'round hole')}, ${count(cutouts, 'cut-out')}, ${count(bends, 'bend')}`;
+    return drawings.get(`import:${part.id}`, () => pricer.drawSvg(plate, new Map([[part.id, part]]), title));
   }
 
   return {
     async importDrawing(input: DrawingInput, ctx: RequestContext): Promise<PlateImport> {
-      await limits.consume('pricing', ctx.clientIp);
+      if (input.admission?.spent !== true) await limits.consume('pricing', ctx.clientIp);
       const options = parseRequest(PlateImportQuery, input.options ?? {});
       const result = await pool.run({ file: input.file, ...(options.units === undefined ? {} : { units: options.units }) });
       if (!result.ok) {
@@ -106,6 +158,7 @@ export function createPlateImportCases(deps: PlateImportDeps) {
       }
       const id = newId('pi');
       const expiresAt = new Date(ctx.now.getTime() + IMPORT_DAYS * 86_400_000);
+      const retainUntil = new Date(expiresAt.getTime() + RETENTION_DAYS * 86_400_000);
       // Keys in the contract's order.
       const plateImport: PlateImport = {
         object: 'plate_import',
@@ -124,23 +177,59 @@ export function createPlateImportCases(deps: PlateImportDeps) {
         preview_url: urls.importPreview(id),
       };
       const body = JSON.stringify(plateImport);
-      await withStorage('keep the plate import', () =>
-        storage.plateImports.insert({ id, createdAt: ctx.now, expiresAt, body, schemaVersion: versionOf('plateImport') }),
-      );
+      const record = { id, createdAt: ctx.now, expiresAt, retainUntil, body, schemaVersion: versionOf('plateImport') };
+      await withStorage('keep the plate import', () => storage.plateImports.insert(record));
+      // The quotes and pages that follow an import find it here, already parsed.
+      cache.set(toPart(record, plateImport));
       return plateImport;
     },
 
     getImport,
 
+    importDrawingSvg,
+
     async getImportPreviewSvg(id: string, ctx: RequestContext): Promise<string> {
       await limits.consume('reading', ctx.clientIp);
-      return importPreviewSvg(await getImport(id, ctx));
+      return importDrawingSvg(await getImport(id, ctx));
     },
 
-    /** The request with every import it names put in place (422 import_unknown for one unknown or expired). */
-    async resolveImports(request: QuoteRequest, ctx: RequestContext): Promise<ResolvedQuoteRequest> {
-      const items = await Promise.all(request.items.map((item, index) => (item.kind === 'plate' ? resolveItem(item, index, ctx) : item)));
-      return { items };
+    /**
+     * The imports a new request names, each read once (422 import_unknown, param the item's
+     * import_id, for one unknown or past its expiry).
+     */
+    async partsToName(items: ReadonlyArray<ProductItem | KeptPlate>, ctx: RequestContext): Promise<Map<string, ImportedPart>> {
+      const parts = new Map<string, ImportedPart>();
+      for (const [index, item] of items.entries()) {
+        if (item.kind !== 'plate' || !isReference(item) || parts.has(item.import_id)) continue;
+        const part = await findNameable(item.import_id, ctx.now);
+        if (!part) {
+          throw new ServiceError(
+            'import_unknown',
+            `import_id "${item.import_id}" names no imported drawing: it was never given out or has expired (imports are kept ${IMPORT_DAYS} days). Import the drawing again with POST /plate-imports or import_dxf.`,
+            { param: `items[${index}].import_id` },
+          );
+        }
+        parts.set(item.import_id, part);
+      }
+      return parts;
+    },
+
+    /** The imports kept plates name (a stored quote's or design's): kept as long as they are, past their own expiry. */
+    async partsKept(plates: readonly KeptPlate[], now: Date): Promise<Map<string, ImportedPart>> {
+      const parts = new Map<string, ImportedPart>();
+      for (const plate of plates) {
+        if (!isReference(plate) || parts.has(plate.import_id)) continue;
+        const part = await readPart(plate.import_id, now);
+        // Retention keeps an import as long as the last quote naming it: a gap here is lost data.
+        if (!part) throw new Error(`An import named by a kept plate is missing from the store (${plate.import_id.slice(0, 6)}...).`);
+        parts.set(plate.import_id, part);
+      }
+      return parts;
+    },
+
+    /** A quote now names these imports: each is kept at least as long as the quote (storage moved the rows). */
+    keptUntil(parts: Iterable<ImportedPart>, retainUntil: Date): void {
+      for (const part of parts) if (part.retainUntil.getTime() < retainUntil.getTime()) part.retainUntil = retainUntil;
     },
 
     stats: () => pool.stats(),
@@ -149,41 +238,3 @@ export function createPlateImportCases(deps: PlateImportDeps) {
 }
 
 export type PlateImportCases = ReturnType<typeof createPlateImportCases>;
-
-/**
- * A request's plate item with the import's outline, holes and cut-outs in place (and its bends,
- * unless the item sends its own); 422 when the drawing has a blocking issue.
- */
-export function placeImport(item: PlateItemRequest, found: PlateImport, index: number): PlateItem {
-  const blocking = found.issues.filter((issue) => issue.severity === 'blocking');
-  if (blocking.length > 0) {
-    throw new ServiceError(
-      'parameter_invalid',
-      `The drawing imported as ${found.id} cannot be cut as it is (${[...new Set(blocking.map((issue) => issue.code))].join(', ')}): ${blocking[0]!.message} Fix the drawing and import it again.`,
-      { param: `items[${index}].import_id` },
-    );
-  }
-  const { import_id: _id, bends, ...rest } = item;
-  return typedPlate({ ...rest, outline: found.plate.outline, holes: found.plate.holes, cutouts: found.plate.cutouts, bends: bends ?? found.plate.bends });
-}
-
-/**
- * The SVG drawing of the part an import found, titled as an import (the drawing names no material or
- * thickness: they are chosen later). With a blocking issue, the part as found with the defects
- * marked where they lie and named in a legend.
- */
-export function importPreviewSvg(found: PlateImport): string {
-  const plate = found.plate;
-  const blocking = [...new Set(found.issues.filter((issue) => issue.severity === 'blocking').map((issue) => issue.code))];
-  if (blocking.length > 0) {
-    const title = `Imported part${found.filename ? ` ${found.filename}` : ''} as found, which cannot be cut as drawn: ${blocking.join(', ')}`;
-    return renderImportDefectsSvg(found, title);
-  }
-  const { holes, cutouts, bends } = found.counts;
-  const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
-  const title = `Imported part${found.filename ? ` ${found.filename}` : ''}: ${count(holes, 'round hole')}, ${count(cutouts, 'cut-out')}, ${count(bends, 'bend')}`;
-  return renderPlateSvg(
-    { kind: 'plate', material: 'mild_steel', thickness_in: 0.25, ...plate, quantity: 1, quantity_options: [], label: found.filename },
-    { title },
-  );
-}

@@ -1,16 +1,25 @@
-// A pricing worker thread: the same catalog and pricing code as the main thread, one quote a task.
+// A plate worker thread: the same catalog, pricing and drawing code as the main thread, one task at a
+// time: a quote priced, a plate drawn as SVG, or written as a cut-ready DXF. A plate that names an
+// import comes with the import's plate as JSON text, parsed here (and kept for the next task).
 import { workerData } from 'node:worker_threads';
 import { createCatalog } from '@shop/catalog';
 import type { CatalogOptions } from '@shop/catalog';
 import { publicUrls } from '@shop/contracts';
-import type { ResolvedQuoteRequest } from '@shop/contracts';
-import { priceQuote } from '@shop/pricing';
+import type { Issue, KeptPlate, PlateImport, ProductItem, QuotedItem } from '@shop/contracts';
+import { renderPlateSvg } from '@shop/geometry';
+import { createAnalysisMemo, pricePlateItem, priceQuote } from '@shop/pricing';
+import { plateDxf } from './drawing-export';
+import { createPartCache, resolvePlate } from './import-parts';
+import type { ImportedPart } from './import-parts';
 
-export interface PricingTask {
-  request: ResolvedQuoteRequest;
-  nowMs: number;
-  quoteId: string;
-}
+/** The plates of the imports a task names: import id to the import's plate as JSON text. */
+export type PlateTexts = Record<string, string>;
+
+export type PlateTask =
+  | { kind: 'price'; items: Array<ProductItem | KeptPlate>; plates: PlateTexts; itemIssues: Array<Issue[] | null>; nowMs: number; quoteId: string }
+  | { kind: 'item'; plate: KeptPlate; plates: PlateTexts; index: number; issues: Issue[] }
+  | { kind: 'svg'; plate: KeptPlate; plates: PlateTexts; title: string | null }
+  | { kind: 'dxf'; plate: KeptPlate; plates: PlateTexts; label: string };
 
 export interface PricedQuote {
   /** The quote as JSON text, the bytes stored and sent. */
@@ -26,10 +35,47 @@ interface PricingWorkerData {
 const data = workerData as PricingWorkerData | null;
 const catalog = data ? createCatalog(data.catalogOptions) : null;
 const urls = data ? publicUrls(data.publicUrl) : null;
+// The imports this thread parsed lately (a few, by count: each is at most some 20,000 corners).
+const parsed = createPartCache(64 * 1024 * 1024);
+// Checks of an import's part made once while its arrays are kept (every quote naming it, every item).
+const memo = createAnalysisMemo();
 
-/** Prices one checked request (the caller has validated it against the same catalog). */
-export function run(task: PricingTask): PricedQuote {
-  if (!catalog || !urls) throw new Error('The pricing worker runs only inside its pool.');
-  const quote = priceQuote(task.request, { catalog, now: new Date(task.nowMs), quoteId: task.quoteId, previewUrl: urls.preview });
-  return { json: JSON.stringify(quote), expiresAt: quote.expires_at };
+function lookup(plates: PlateTexts) {
+  return (id: string): ImportedPart | undefined => {
+    const kept = parsed.get(id);
+    if (kept) return kept;
+    const text = plates[id];
+    if (text === undefined) return undefined;
+    const plate = JSON.parse(text) as PlateImport['plate'];
+    const part: ImportedPart = {
+      id,
+      expiresAt: new Date(0),
+      retainUntil: new Date(0),
+      plateImport: { plate } as PlateImport,
+      plateJson: text,
+      blocking: [],
+      weight: 3 * text.length,
+    };
+    parsed.set(part);
+    return part;
+  };
+}
+
+/** Runs one task (the caller has validated the request against the same catalog). */
+export function run(task: PlateTask): PricedQuote | QuotedItem | string {
+  if (!catalog || !urls) throw new Error('The plate worker runs only inside its pool.');
+  const parts = lookup(task.plates);
+  switch (task.kind) {
+    case 'price': {
+      const items = task.items.map((item) => (item.kind === 'plate' ? resolvePlate(item, parts) : item));
+      const quote = priceQuote({ items }, { catalog, now: new Date(task.nowMs), quoteId: task.quoteId, previewUrl: urls.preview, itemIssues: task.itemIssues, memo });
+      return { json: JSON.stringify(quote), expiresAt: quote.expires_at };
+    }
+    case 'item':
+      return pricePlateItem(resolvePlate(task.plate, parts), { catalog, index: task.index, issues: task.issues, memo });
+    case 'svg':
+      return renderPlateSvg(resolvePlate(task.plate, parts), task.title === null ? {} : { title: task.title });
+    case 'dxf':
+      return plateDxf(resolvePlate(task.plate, parts), task.label);
+  }
 }

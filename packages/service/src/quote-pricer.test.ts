@@ -1,7 +1,10 @@
 import { createCatalog } from '@shop/catalog';
 import { QuoteRequest, ServiceError, typedRequest } from '@shop/contracts';
+import { renderPlateSvg } from '@shop/geometry';
+import type { PlateItem } from '@shop/contracts';
 import { priceQuote } from '@shop/pricing';
-import { INLINE_LIMITS, createQuotePricer, isLightRequest } from './quote-pricer';
+import { plateDxf } from './drawing-export';
+import { INLINE_DRAWING_SIZE, INLINE_LIMITS, createQuotePricer, isLightRequest } from './quote-pricer';
 import { createWorkerPool } from './worker-pool';
 
 const catalogOptions = { shopUrl: 'https://shop.example.ca', imagesUrl: 'https://quote.example.ca', plateOrdersEnabled: true };
@@ -39,11 +42,26 @@ describe('createQuotePricer', () => {
     const request = plate(50);
     const heavy = typedRequest(QuoteRequest.parse({ items: Array.from({ length: 3 }, () => ({ ...request.items[0]!, holes: [{ kind: 'grid', center_x_in: 30, center_y_in: 30, columns: 20, rows: 20, x_spacing_in: 2, y_spacing_in: 2, diameter_in: 0.5 }] })) }));
     expect(isLightRequest(heavy)).toBe(false);
-    const priced = await pricer.price(heavy, { now, quoteId: 'q_same' });
+    const priced = await pricer.price({ ...heavy, parts: new Map() }, { now, quoteId: 'q_same' });
     const inline = priceQuote(heavy, { catalog, now, quoteId: 'q_same', previewUrl: (id, i) => `${publicUrl}/api/v1/quotes/${id}/items/${i}/preview.svg` });
     expect(priced.json).toBe(JSON.stringify(inline));
     expect(priced.expiresAt).toBe('2026-11-30T12:00:00.000Z');
     expect(pricer.stats().threads).toBe(1);
+  });
+
+  it(`draws and writes a plate past ${INLINE_DRAWING_SIZE} corners on a worker, to the same text as on the calling thread`, async () => {
+    const corners = Array.from({ length: 3000 }, (_, k): [number, number] => [20 + 18 * Math.cos((2 * Math.PI * k) / 3000), 20 + 18 * Math.sin((2 * Math.PI * k) / 3000)]);
+    const large = { ...(plate(0).items[0] as PlateItem), outline: { kind: 'polygon' as const, points_in: corners } };
+    await expect(pricer.drawSvg(large, new Map())).resolves.toBe(renderPlateSvg(large));
+    await expect(pricer.writeDxf(large, new Map(), 'q_1 item 0')).resolves.toBe(plateDxf(large, 'q_1 item 0'));
+  });
+
+  it('prices one plate at a place in a quote, its other quantities in the same call, as a quote prices it', async () => {
+    const item = { ...(plate(50).items[0] as PlateItem), quantity: 12, quantity_options: [40] };
+    const priced = await pricer.priceItem(item, new Map(), 3);
+    const inQuote = priceQuote({ items: [item, item, item, item] }, { catalog, now, quoteId: 'q_x', previewUrl: () => 'x' }).items[3]!;
+    expect(priced).toEqual({ ...inQuote, plate: { ...inQuote.plate!, preview_url: null } });
+    expect(priced.quantity_options.map((option) => option.quantity)).toEqual([40]);
   });
 });
 

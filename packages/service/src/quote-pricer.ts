@@ -1,11 +1,17 @@
-// Prices a checked quote request into the quote's JSON text: small requests on the calling thread
-// (a typical plate takes tens of microseconds and a worker round trip would cost more), large ones
-// on the pricing workers so the event loop keeps answering while they run.
+// Prices a checked quote request into the quote's JSON text, and draws plates (SVG preview, cut-ready
+// DXF): small work on the calling thread (a typical plate prices in tens of microseconds and a worker
+// round trip would cost more), large work on the plate workers so the event loop keeps answering
+// while it runs. Every pricing of the service goes through here: quotes, the plate quoter page and
+// the upload page's quoter.
 import { countCutouts, publicUrls } from '@shop/contracts';
-import type { PlateItem, ResolvedQuoteRequest } from '@shop/contracts';
+import type { Issue, KeptPlate, PlateItem, ProductItem, QuotedItem, ResolvedQuoteRequest } from '@shop/contracts';
 import type { Catalog, CatalogOptions } from '@shop/catalog';
-import { priceQuote } from '@shop/pricing';
-import type { PricingTask, PricedQuote } from './pricing-worker';
+import { renderPlateSvg } from '@shop/geometry';
+import { createAnalysisMemo, pricePlateItem, priceQuote } from '@shop/pricing';
+import { plateDxf } from './drawing-export';
+import { isReference, plateSize, resolvePlate } from './import-parts';
+import type { ImportedPart } from './import-parts';
+import type { PlateTask, PlateTexts, PricedQuote } from './pricing-worker';
 import { createWorkerPool } from './worker-pool';
 
 /**
@@ -15,9 +21,31 @@ import { createWorkerPool } from './worker-pool';
  */
 export const INLINE_LIMITS = { cutouts: 32, corners: 32, bends: 2 } as const;
 
+/**
+ * Up to this many corners and cutouts a plate is drawn on the calling thread (well under a
+ * millisecond); larger ones (an import's up to 20,000 corners take 60-120 ms to draw) on a worker.
+ */
+export const INLINE_DRAWING_SIZE = 1000;
+
+/** A request as kept: product items, typed plates and plates naming an import, with the imports read for it. */
+interface PricingRequest {
+  items: Array<ProductItem | KeptPlate>;
+  /** Every import the items name. */
+  parts: ReadonlyMap<string, ImportedPart>;
+}
+
 export interface QuotePricer {
-  price(request: ResolvedQuoteRequest, at: { now: Date; quoteId: string }): Promise<PricedQuote>;
-  /** Requests waiting for a worker, and workers running, for /metrics. */
+  price(request: PricingRequest, at: { now: Date; quoteId: string }): Promise<PricedQuote>;
+  /**
+   * One plate priced as a quote would price it at its `index` (its issues name that place), without
+   * a quote: the pages' figures. Its other quantities are priced in the same call.
+   */
+  priceItem(plate: KeptPlate, parts: ReadonlyMap<string, ImportedPart>, index: number): Promise<QuotedItem>;
+  /** The plate's SVG drawing (titled as given, or by its thickness and shapes). */
+  drawSvg(plate: KeptPlate, parts: ReadonlyMap<string, ImportedPart>, title?: string | null): Promise<string>;
+  /** The plate as a cut-ready DXF, labelled on its NOTES layer. */
+  writeDxf(plate: KeptPlate, parts: ReadonlyMap<string, ImportedPart>, label: string): Promise<string>;
+  /** Tasks waiting for a worker, and workers running, for /metrics. */
   stats(): { queued: number; threads: number };
   close(): Promise<void>;
 }
@@ -48,21 +76,67 @@ function cornerCount(item: PlateItem): number {
   return item.cutouts.reduce((total, cutout) => total + cutout.points_in.length, outline);
 }
 
+/** The plates, as JSON text, of the imports these plates name: what a worker is sent in place of them. */
+function plateTexts(plates: readonly KeptPlate[], parts: ReadonlyMap<string, ImportedPart>): PlateTexts {
+  const texts: PlateTexts = {};
+  for (const plate of plates) {
+    if (!isReference(plate)) continue;
+    const part = parts.get(plate.import_id);
+    if (part) texts[plate.import_id] = part.plateJson;
+  }
+  return texts;
+}
+
 export function createQuotePricer(options: QuotePricerOptions): QuotePricer {
   const urls = publicUrls(options.publicUrl);
-  const pool = createWorkerPool<PricingTask, PricedQuote>({
+  const pool = createWorkerPool<PlateTask, PricedQuote | QuotedItem | string>({
     module: 'pricing-worker',
     workerData: { catalogOptions: options.catalogOptions, publicUrl: options.publicUrl },
-    what: 'pricing',
+    what: 'pricing and drawing',
     ...(options.threads === undefined ? {} : { threads: options.threads }),
   });
+  const lookup = (parts: ReadonlyMap<string, ImportedPart>) => (id: string) => parts.get(id);
+  // The items naming one import share its arrays: checked once (the service never changes a plate it priced).
+  const memo = createAnalysisMemo();
+  // An imported drawing's own blocking issues block the items naming it (param: their import_id).
+  const issuesOf = (plate: KeptPlate, parts: ReadonlyMap<string, ImportedPart>, index: number): Issue[] => {
+    if (!isReference(plate)) return [];
+    return (parts.get(plate.import_id)?.blocking ?? []).map((issue) => ({ ...issue, param: `items[${index}].import_id` }));
+  };
+  const drawingIssues = (request: PricingRequest): Array<Issue[] | null> =>
+    request.items.map((item, index) => {
+      const issues = item.kind === 'plate' ? issuesOf(item, request.parts, index) : [];
+      return issues.length === 0 ? null : issues;
+    });
+  const plates = (request: PricingRequest) => request.items.filter((item): item is KeptPlate => item.kind === 'plate');
+
   return {
     async price(request, at) {
-      if (isLightRequest(request)) {
-        const quote = priceQuote(request, { catalog: options.catalog, now: at.now, quoteId: at.quoteId, previewUrl: urls.preview });
+      const itemIssues = drawingIssues(request);
+      const parts = lookup(request.parts);
+      const resolved: ResolvedQuoteRequest = { items: request.items.map((item) => (item.kind === 'plate' ? resolvePlate(item, parts) : item)) };
+      if (isLightRequest(resolved)) {
+        const quote = priceQuote(resolved, { catalog: options.catalog, now: at.now, quoteId: at.quoteId, previewUrl: urls.preview, itemIssues, memo });
         return { json: JSON.stringify(quote), expiresAt: quote.expires_at };
       }
-      return pool.run({ request, nowMs: at.now.getTime(), quoteId: at.quoteId });
+      const task: PlateTask = { kind: 'price', items: request.items, plates: plateTexts(plates(request), request.parts), itemIssues, nowMs: at.now.getTime(), quoteId: at.quoteId };
+      return (await pool.run(task)) as PricedQuote;
+    },
+    async priceItem(plate, parts, index) {
+      const issues = issuesOf(plate, parts, index);
+      const resolved = resolvePlate(plate, lookup(parts));
+      if (isLightRequest({ items: [resolved] })) return pricePlateItem(resolved, { catalog: options.catalog, index, issues, memo });
+      return (await pool.run({ kind: 'item', plate, plates: plateTexts([plate], parts), index, issues })) as QuotedItem;
+    },
+    async drawSvg(plate, parts, title = null) {
+      const resolved = resolvePlate(plate, lookup(parts));
+      if (plateSize(resolved) <= INLINE_DRAWING_SIZE) return renderPlateSvg(resolved, title === null ? {} : { title });
+      return (await pool.run({ kind: 'svg', plate, plates: plateTexts([plate], parts), title })) as string;
+    },
+    async writeDxf(plate, parts, label) {
+      const resolved = resolvePlate(plate, lookup(parts));
+      if (plateSize(resolved) <= INLINE_DRAWING_SIZE) return plateDxf(resolved, label);
+      return (await pool.run({ kind: 'dxf', plate, plates: plateTexts([plate], parts), label })) as string;
     },
     stats: () => pool.stats(),
     close: () => pool.close(),

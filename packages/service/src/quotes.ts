@@ -1,13 +1,20 @@
 // Quotes: priced by @shop/pricing, kept byte for byte, read back with only the status moving to expired.
+// A plate naming an import is kept as that reference (the import kept as long as the quote), so a
+// quote's stored bytes are bounded as a typed request's are; its drawings are made once and kept.
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { QuoteRequest, ServiceError, parseRequest, typedPlate } from '@shop/contracts';
-import type { PlateItem, Quote, QuoteRequest as QuoteRequestType, QuotedItem, ResolvedQuoteRequest } from '@shop/contracts';
+import type { KeptPlate, ProductItem, Quote, QuotedItem } from '@shop/contracts';
 import type { Catalog } from '@shop/catalog';
-import { renderPlateSvg } from '@shop/geometry';
 import { validateQuoteRequest } from '@shop/pricing';
+import { retentionEnd } from '@shop/storage';
 import type { QuoteRecord, Storage } from '@shop/storage';
 import type { RequestContext } from './context';
-import { plateDxf } from './drawing-export';
+import type { DrawingCache } from './drawing-cache';
 import { newId } from './ids';
+import { isReference, referenceOf } from './import-parts';
+import type { ImportedPart } from './import-parts';
+import type { PlateImportCases } from './plate-imports';
 import { assertStoredVersion, versionOf } from './stored';
 import type { QuotePricer } from './quote-pricer';
 import type { RateLimits } from './rate-limits';
@@ -18,19 +25,28 @@ export interface QuoteCaseDeps {
   storage: Storage;
   limits: RateLimits;
   pricer: QuotePricer;
-  /** Puts each import a request names in place of its shapes (422 import_unknown for one unknown). */
-  resolveImports(request: QuoteRequestType, ctx: RequestContext): Promise<ResolvedQuoteRequest>;
+  imports: Pick<PlateImportCases, 'partsToName' | 'partsKept' | 'keptUntil'>;
+  drawings: DrawingCache;
 }
 
 /** A cut file: the DXF text and the name it is saved under. */
 export interface DrawingFile {
   dxf: string;
   filename: string;
+  /** The same text gzip-compressed (a third of its bytes), made once and kept, for a client that takes it. */
+  gzipped(): Promise<Buffer>;
 }
+
+const gzipText = promisify(gzip);
 
 /** A quote as JSON text: the bytes given at creation, with only `status` reading `expired` once past. */
 export interface QuoteDocument {
   json: string;
+}
+
+/** A quote's request as kept: typed plates with their shapes, plates naming an import by its id. */
+export interface KeptQuoteRequest {
+  items: Array<ProductItem | KeptPlate>;
 }
 
 // The serialiser writes `object`, `id`, then `status` first (the contract's order, docs/contract.md), so the quote's own
@@ -43,8 +59,15 @@ export function quoteAsOf(record: Pick<QuoteRecord, 'body' | 'expiresAt'>, now: 
   return record.body.replace(LEADING_STATUS, '$1expired"');
 }
 
+/** A ready plate item of a kept quote, the plate as kept and the imports it names. */
+interface ReadyPlate {
+  item: QuotedItem;
+  plate: KeptPlate;
+  parts: Map<string, ImportedPart>;
+}
+
 export function createQuoteCases(deps: QuoteCaseDeps) {
-  const { catalog, storage, limits, pricer, resolveImports } = deps;
+  const { catalog, storage, limits, pricer, imports, drawings } = deps;
 
   async function findQuote(id: string, ctx: RequestContext): Promise<QuoteRecord> {
     const record = await findById(id, 'q', 'read the quote', (key) => storage.quotes.get(key, ctx.now), () =>
@@ -55,18 +78,22 @@ export function createQuoteCases(deps: QuoteCaseDeps) {
   }
 
   /** A ready plate item of a quote and its part as priced; null for a product or a blocked plate. */
-  async function findReadyPlate(id: string, index: string, ctx: RequestContext): Promise<{ item: QuotedItem; plate: PlateItem } | null> {
+  async function findReadyPlate(record: QuoteRecord, position: number, ctx: RequestContext): Promise<ReadyPlate | null> {
+    const item = (JSON.parse(record.body) as Quote).items[position];
+    const requested = (JSON.parse(record.request) as KeptQuoteRequest).items[position];
+    if (!item || !requested || item.kind !== 'plate' || item.status !== 'ready' || requested.kind !== 'plate') return null;
+    // Kept as priced (shapes in place, defaults applied, or the import's id); rows from before cut-outs have none.
+    const plate: KeptPlate = isReference(requested) ? requested : { ...requested, cutouts: requested.cutouts ?? [] };
+    return { item, plate, parts: await imports.partsKept([plate], ctx.now) };
+  }
+
+  /** The quote and the place of an item in it, checked (422 for an index that is not a number). */
+  async function findItem(id: string, index: string, ctx: RequestContext): Promise<{ record: QuoteRecord; position: number }> {
     await limits.consume('reading', ctx.clientIp);
     if (!/^\d{1,2}$/.test(index)) {
       throw new ServiceError('parameter_invalid', 'index must be the whole-number place of an item in the quote, from 0.', { param: 'index' });
     }
-    const record = await findQuote(id, ctx);
-    const position = Number(index);
-    const item = (JSON.parse(record.body) as Quote).items[position];
-    const requested = (JSON.parse(record.request) as ResolvedQuoteRequest).items[position];
-    if (!item || !requested || item.kind !== 'plate' || item.status !== 'ready' || requested.kind !== 'plate') return null;
-    // Kept as priced (shapes in place, defaults applied); rows from before cut-outs have none.
-    return { item, plate: typedPlate(requested) };
+    return { record: await findQuote(id, ctx), position: Number(index) };
   }
 
   return {
@@ -74,21 +101,29 @@ export function createQuoteCases(deps: QuoteCaseDeps) {
 
     async createQuote(body: unknown, ctx: RequestContext): Promise<QuoteDocument> {
       await limits.consume('pricing', ctx.clientIp);
-      const request = await resolveImports(parseRequest(QuoteRequest, body), ctx);
-      // Every 422 (slug, tier, material, thickness, quantity) is found here, before any pricing.
-      validateQuoteRequest(request, catalog);
+      const parsed = parseRequest(QuoteRequest, body);
+      // Typed plates with their defaults; a plate naming an import as that reference (its shapes stay in the import).
+      const kept: KeptQuoteRequest = {
+        items: parsed.items.map((item) => (item.kind !== 'plate' ? item : isReference(item) ? referenceOf(item) : typedPlate(item))),
+      };
+      const parts = await imports.partsToName(kept.items, ctx);
+      // Every 422 (slug, tier, material, thickness, quantity) is found here, before any pricing: it
+      // reads only those fields, the same for a plate naming an import.
+      validateQuoteRequest(kept as Parameters<typeof validateQuoteRequest>[0], catalog);
       const id = newId('q');
-      const { json, expiresAt } = await pricer.price(request, { now: ctx.now, quoteId: id });
+      const { json, expiresAt } = await pricer.price({ items: kept.items, parts }, { now: ctx.now, quoteId: id });
       await withStorage('keep the quote', () =>
         storage.quotes.insert({
           id,
           createdAt: ctx.now,
           expiresAt: new Date(expiresAt),
           body: json,
-          request: JSON.stringify(request),
+          request: JSON.stringify(kept),
           schemaVersion: versionOf('quote'),
+          importIds: [...parts.keys()],
         }),
       );
+      imports.keptUntil(parts.values(), retentionEnd(new Date(expiresAt)));
       return { json };
     },
 
@@ -98,18 +133,27 @@ export function createQuoteCases(deps: QuoteCaseDeps) {
     },
 
     async getPreviewSvg(id: string, index: string, ctx: RequestContext): Promise<string> {
-      const found = await findReadyPlate(id, index, ctx);
-      if (!found) throw new ServiceError('preview_not_found', `Item ${index} of quote ${id} has no drawing: only a ready plate item has one.`);
-      return renderPlateSvg(found.plate);
+      const { record, position } = await findItem(id, index, ctx);
+      return drawings.get(`preview:${record.id}:${position}`, async () => {
+        const found = await findReadyPlate(record, position, ctx);
+        if (!found) throw new ServiceError('preview_not_found', `Item ${index} of quote ${id} has no drawing: only a ready plate item has one.`);
+        return pricer.drawSvg(found.plate, found.parts);
+      });
     },
 
     /** The plate of a ready item as priced, as a cut-ready DXF in inches. */
     async getDrawingDxf(id: string, index: string, ctx: RequestContext): Promise<DrawingFile> {
-      const found = await findReadyPlate(id, index, ctx);
-      if (!found) throw new ServiceError('drawing_not_found', `Item ${index} of quote ${id} has no cut file: only a ready plate item has one.`);
-      const { item, plate } = found;
-      const label = `${id} item ${index}: ${item.description}, ${item.quantity} ${item.quantity === 1 ? 'piece' : 'pieces'}${item.label ? ` (${item.label})` : ''}`;
-      return { dxf: plateDxf(plate, label), filename: `${id}-${index}.dxf` };
+      const { record, position } = await findItem(id, index, ctx);
+      const dxf = await drawings.get(`dxf:${record.id}:${position}`, async () => {
+        const found = await findReadyPlate(record, position, ctx);
+        if (!found) throw new ServiceError('drawing_not_found', `Item ${index} of quote ${id} has no cut file: only a ready plate item has one.`);
+        const { item } = found;
+        const label = `${id} item ${position}: ${item.description}, ${item.quantity} ${item.quantity === 1 ? 'piece' : 'pieces'}${item.label ? ` (${item.label})` : ''}`;
+        return pricer.writeDxf(found.plate, found.parts, label);
+      });
+      // Compressed off the event loop (zlib's thread pool): 480 KB of a large part's DXF is 140 KB.
+      const gzipped = () => drawings.get(`dxf.gz:${record.id}:${position}`, () => gzipText(dxf));
+      return { dxf, filename: `${id}-${position}.dxf`, gzipped };
     },
   };
 }

@@ -25,8 +25,9 @@ import type { Answer, IdempotentCall } from './idempotency';
 import { createPageCases } from './pages';
 import { createImportQuoter } from './import-quoter';
 import type { ImportQuoterPage } from './import-quoter';
+import { createDrawingCache } from './drawing-cache';
 import { createPlateImportCases } from './plate-imports';
-import type { DrawingInput } from './plate-imports';
+import type { DrawingAdmission, DrawingInput } from './plate-imports';
 import type { OrderPage, PlateQuoterPage, PlateReprice, RfqFormPage, RfqSubmissionResult } from './pages';
 import { createQuotePricer } from './quote-pricer';
 import { createQuoteCases } from './quotes';
@@ -49,7 +50,7 @@ export interface ServiceDeps {
   config: ServiceConfig;
   storage: Storage;
   limits: RateLimits;
-  /** Worker threads for large pricing jobs; default the cores of the machine. */
+  /** Worker threads for large pricing and drawing jobs, and for reading drawings; default the cores of the machine. */
   pricingThreads?: number;
 }
 
@@ -85,6 +86,12 @@ export interface Service {
   getPreviewSvg(id: string, index: string, ctx: RequestContext): Promise<string>;
   /** The plate of a ready item as priced, as a cut-ready DXF (404 drawing_not_found otherwise). */
   getDrawingDxf(id: string, index: string, ctx: RequestContext): Promise<DrawingFile>;
+  /**
+   * Checks, before a drawing's body is read, that the client may send it: its pricing limit spent
+   * now (429 past it), unless the Idempotency-Key names an answer already kept (a replay, which
+   * spends nothing). Give the admission to importDrawing with the body.
+   */
+  admitDrawing(call: Omit<IdempotentCall, 'body'>): Promise<DrawingAdmission>;
   /** Reads a DXF drawing into a plate part, kept 30 days for quotes to name by import_id. */
   importDrawing(input: DrawingInput, ctx: RequestContext): Promise<PlateImport>;
   getImportPreviewSvg(id: string, ctx: RequestContext): Promise<string>;
@@ -99,7 +106,8 @@ export interface Service {
 
   // Pages
   getOrderPage(handoffId: string, ctx: RequestContext): Promise<OrderPage>;
-  getPlateQuoter(designId: string, ctx: RequestContext): Promise<PlateQuoterPage>;
+  /** The quoter page of a design, priced today at the quantity asked (at the quoted one, with the reason, when it is refused). */
+  getPlateQuoter(designId: string, quantity: unknown, ctx: RequestContext): Promise<PlateQuoterPage>;
   repricePlate(designId: string, quantity: unknown, ctx: RequestContext): Promise<PlateReprice>;
   requestPlateQuote(designId: string, quantity: unknown, ctx: RequestContext): Promise<RfqLink>;
   requestProductQuote(slug: string, choice: unknown, ctx: RequestContext): Promise<RfqLink>;
@@ -130,6 +138,9 @@ export interface Service {
   close(): Promise<void>;
 }
 
+/** SVG previews and cut files kept made: some 50 cut files of the largest imported parts, thousands of typical previews. */
+const DRAWING_CACHE_BYTES = 32 * 1024 * 1024;
+
 export function createService(deps: ServiceDeps): Service {
   const { config, storage, limits } = deps;
   const catalogOptions = { shopUrl: config.shopUrl, imagesUrl: config.publicUrl, plateOrdersEnabled: config.plateOrdersEnabled };
@@ -140,17 +151,22 @@ export function createService(deps: ServiceDeps): Service {
     publicUrl: config.publicUrl,
     ...(deps.pricingThreads === undefined ? {} : { threads: deps.pricingThreads }),
   });
+  // SVG previews and cut files of stored plates and imports, made once and kept.
+  const drawings = createDrawingCache(DRAWING_CACHE_BYTES);
   const imports = createPlateImportCases({
     storage,
     limits,
     publicUrl: config.publicUrl,
+    pricer,
+    drawings,
     ...(deps.pricingThreads === undefined ? {} : { threads: deps.pricingThreads }),
   });
-  const quotes = createQuoteCases({ catalog, storage, limits, pricer, resolveImports: imports.resolveImports });
+  const quotes = createQuoteCases({ catalog, storage, limits, pricer, imports, drawings });
   const handoffs = createHandoffCases({ storage, limits, publicUrl: config.publicUrl, findQuote: quotes.findQuote });
   const importQuoter = createImportQuoter({ catalog, limits, pricer, imports, createQuote: quotes.createQuote, createHandoff: handoffs.createHandoff });
   const rfq = createRfqCases({ storage, limits, publicUrl: config.publicUrl });
-  const pages = createPageCases({ catalog, storage, limits, createRfqLink: rfq.createRfqLink });
+  const pages = createPageCases({ catalog, storage, limits, pricer, imports, drawings, createRfqLink: rfq.createRfqLink });
+  const idempotency = createIdempotency(storage);
   return {
     ...createCatalogCases(catalog, limits),
     catalogSummary: () => ({ materials: catalog.listMaterials(), divisions: catalog.listDivisions() }),
@@ -158,13 +174,18 @@ export function createService(deps: ServiceDeps): Service {
     getQuote: quotes.getQuote,
     getPreviewSvg: quotes.getPreviewSvg,
     getDrawingDxf: quotes.getDrawingDxf,
+    async admitDrawing(call) {
+      if (await idempotency.hasKeptAnswer(call)) return { spent: false };
+      await limits.consume('pricing', call.clientIp);
+      return { spent: true };
+    },
     importDrawing: imports.importDrawing,
     getImportPreviewSvg: imports.getImportPreviewSvg,
     ...handoffs,
     priceImport: importQuoter.priceImport,
     orderImport: importQuoter.orderImport,
     createRfqLink: rfq.createRfqLink,
-    idempotent: createIdempotency(storage).run,
+    idempotent: idempotency.run,
     ...pages,
     admitToolServerRequest: (clientIp) => limits.consume('mcp', clientIp),
     async health() {

@@ -90,7 +90,7 @@ export async function openPostgresStorage(connectionString: string, schema: stri
         plateImports: createPlateImportRepository(db, guardStorage),
         rfqSubmissions: createRfqSubmissionRepository(db, guardStorage),
         idempotencyKeys: createIdempotencyRepository(db, guardStorage),
-        purgeExpired: (now) => purgeExpiredRows(db, now, guardStorage),
+        purgeExpired: (now, options) => purgeExpiredRows(db, now, guardStorage, options),
         probe: () => guardStorage('be reached', async () => {
           await db.$queryRawUnsafe('SELECT 1');
           return { state: 'ok' };

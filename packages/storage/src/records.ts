@@ -14,6 +14,11 @@ export interface QuoteRecord {
   schemaVersion: number;
 }
 
+/** A quote to keep, and the imports its request names by id (each kept at least as long as the quote). */
+export interface NewQuote extends QuoteRecord {
+  importIds?: readonly string[];
+}
+
 export interface HandoffRecord {
   id: string;
   createdAt: Date;
@@ -51,7 +56,13 @@ export interface RfqLinkRecord {
 export interface PlateImportRecord {
   id: string;
   createdAt: Date;
+  /** After this the import can no longer be named in a new quote. */
   expiresAt: Date;
+  /**
+   * The row is kept until then: RETENTION_DAYS past its expiry, or past the expiry of the last quote
+   * naming it if later (set by QuoteRepository.insert).
+   */
+  retainUntil: Date;
   body: string;
   /** The version of the JSON shape the row holds (STORED_VERSIONS of @shop/contracts). */
   schemaVersion: number;
@@ -87,13 +98,21 @@ export type IdempotencyOutcome =
   | { claimed: true }
   | { claimed: false; requestHash: string; answer: { status: number; body: string } | null };
 
+/**
+ * The answer kept for a key: its body, or (an imported drawing, whose answer is the body of its
+ * plate_imports row byte for byte) the import's id in place of a second copy of the body.
+ */
+export type KeptAnswer = { status: number; body: string } | { status: number; plateImportId: string };
+
 export interface IdempotencyRepository {
   /** Takes the key for this request unless another holds it (done, or still running and not stale). */
   claim(claim: IdempotencyClaim): Promise<IdempotencyOutcome>;
-  /** Keeps the answer given for a claimed key. */
-  complete(key: string, answer: { status: number; body: string }): Promise<void>;
+  /** Keeps the answer given for a claimed key; a claim that finds it answers with the body (an import's read from its row). */
+  complete(key: string, answer: KeptAnswer): Promise<void>;
   /** Gives a claimed key up (its request failed), so the same key may be sent again. */
   release(key: string): Promise<void>;
+  /** The key's row as a claim would find it, without claiming it; null when none is kept (or it is past its 24 hours). */
+  find(key: string, now: Date): Promise<{ requestHash: string; answer: { status: number; body: string } | null } | null>;
 }
 
 export interface PurgeCounts {
@@ -109,7 +128,8 @@ export interface PurgeCounts {
 }
 
 export interface QuoteRepository {
-  insert(quote: QuoteRecord): Promise<void>;
+  /** Keeps the quote and, in the same write, moves each named import's retainUntil to at least the quote's. */
+  insert(quote: NewQuote): Promise<void>;
   /** null when absent or past retention (now >= expiresAt + RETENTION_DAYS). */
   get(id: string, now: Date): Promise<QuoteRecord | null>;
 }
@@ -133,7 +153,10 @@ export interface RfqLinkRepository {
 
 export interface PlateImportRepository {
   insert(plateImport: PlateImportRecord): Promise<void>;
-  /** null when absent or past retention; an import past its own expires_at is the reader's to refuse. */
+  /**
+   * null when absent or past retainUntil; an import past its own expires_at is the reader's to
+   * refuse where a new quote names it (a kept quote's reference still reads it).
+   */
   get(id: string, now: Date): Promise<PlateImportRecord | null>;
 }
 
@@ -145,7 +168,30 @@ export interface RfqSubmissionRepository {
 }
 
 function isPastRetention(expiresAt: Date, now: Date): boolean {
-  return now.getTime() >= expiresAt.getTime() + RETENTION_DAYS * 86_400_000;
+  return now.getTime() >= retentionEnd(expiresAt).getTime();
+}
+
+/** When a row that expires at `expiresAt` is gone: RETENTION_DAYS later. */
+export function retentionEnd(expiresAt: Date): Date {
+  return new Date(expiresAt.getTime() + RETENTION_DAYS * 86_400_000);
+}
+
+/** An import's row as read, or null once past its retainUntil. */
+export function keepImportWithinRetention(row: PlateImportRecord | null, now: Date): PlateImportRecord | null {
+  return row !== null && now.getTime() < row.retainUntil.getTime() ? row : null;
+}
+
+/** Rows a purge deletes in one statement before it lets the event loop take a turn. */
+export const PURGE_SLICE_ROWS = 1000;
+
+/** How a purge runs: the rows per slice (tests use small slices). */
+export interface PurgeOptions {
+  sliceRows?: number;
+}
+
+/** Waits for the event loop to take a turn (timers and I/O answered) between two slices of a purge. */
+export function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 export function computeRetentionCutoff(now: Date): Date {

@@ -130,7 +130,7 @@ describeEachDatabase('repositories', (createDatabase) => {
 
   it('stores a plate import byte for byte and keeps it readable for 30 days after it expires', async () => {
     const body = JSON.stringify({ object: 'plate_import', id: 'pi_1', plate: { outline: { kind: 'polygon', points_in: Array.from({ length: 20_000 }, (_, i) => [i / 1000, (i % 7) / 3]) } } });
-    const plateImport = { id: 'pi_1', createdAt: created, expiresAt: addDays(created, 30), schemaVersion: 1, body };
+    const plateImport = { id: 'pi_1', createdAt: created, expiresAt: addDays(created, 30), retainUntil: addDays(created, 60), schemaVersion: 1, body };
     await storage.plateImports.insert(plateImport);
     await expect(storage.plateImports.get('pi_1', addDays(created, 45))).resolves.toEqual(plateImport);
     await expect(storage.plateImports.get('pi_1', addDays(created, 60))).resolves.toBeNull();
@@ -193,7 +193,7 @@ describeEachDatabase('repositories', (createDatabase) => {
       designs: [{ schemaVersion: 1, id: 'pd_old', quoteId: 'q_old', itemIndex: 0, ...old, design: '{}' }],
     });
     await storage.rfqLinks.insert({ id: 'rfq_old', ...old, body: '{}', schemaVersion: 1 });
-    await storage.plateImports.insert({ id: 'pi_old', ...old, body: '{}', schemaVersion: 1 });
+    await storage.plateImports.insert({ id: 'pi_old', ...old, retainUntil: addDays(old.expiresAt, RETENTION_DAYS), body: '{}', schemaVersion: 1 });
     await storage.rfqSubmissions.insert({
       schemaVersion: 1,
       id: 'sub_old',
@@ -249,6 +249,83 @@ describeEachDatabase('repositories', (createDatabase) => {
   });
 });
 
+describeEachDatabase('imports named by quotes', (make) => {
+  let database: TestDatabase;
+  let storage: Storage;
+
+  beforeAll(async () => {
+    database = make();
+    storage = await database.open();
+  });
+  afterAll(async () => {
+    await storage.close();
+    await database.drop();
+  });
+
+  it('keeps an import as long as the last quote naming it, past its own retention', async () => {
+    const importExpires = addDays(created, 30);
+    const own = addDays(importExpires, RETENTION_DAYS);
+    await storage.plateImports.insert({ id: 'pi_named', createdAt: created, expiresAt: importExpires, retainUntil: own, schemaVersion: 1, body: '{"id":"pi_named"}' });
+    await storage.plateImports.insert({ id: 'pi_alone', createdAt: created, expiresAt: importExpires, retainUntil: own, schemaVersion: 1, body: '{"id":"pi_alone"}' });
+    // A quote made on the import's last day expires 7 days later: the import is kept 30 days past that.
+    const lastDay = addDays(created, 29);
+    await storage.quotes.insert({ ...makeQuote('q_names', { createdAt: lastDay, expiresAt: addDays(lastDay, 7) }), importIds: ['pi_named', 'pi_named'] });
+    // An earlier quote never shortens it.
+    await storage.quotes.insert({ ...makeQuote('q_names_early', { createdAt: created, expiresAt: addDays(created, 7) }), importIds: ['pi_named'] });
+    const quoteGone = addDays(addDays(lastDay, 7), RETENTION_DAYS);
+    await expect(storage.plateImports.get('pi_named', new Date(quoteGone.getTime() - 1))).resolves.toMatchObject({ retainUntil: quoteGone });
+    await expect(storage.plateImports.get('pi_alone', own)).resolves.toBeNull();
+    // The purge goes by the same date: the import stays while the quote does.
+    const between = new Date(quoteGone.getTime() - 1);
+    const counts = await storage.purgeExpired(between);
+    expect(counts.plateImports).toBe(1);
+    await expect(storage.quotes.get('q_names', between)).resolves.not.toBeNull();
+    await expect(storage.plateImports.get('pi_named', between)).resolves.not.toBeNull();
+    await expect(storage.purgeExpired(quoteGone)).resolves.toMatchObject({ quotes: 1, plateImports: 1 });
+    await expect(storage.plateImports.get('pi_named', created)).resolves.toBeNull();
+  });
+
+});
+
+describeEachDatabase('a purge of many rows', (make) => {
+  let database: TestDatabase;
+  let storage: Storage;
+  const now = new Date('2026-06-15T12:00:00.000Z');
+  const old = { createdAt: addDays(now, -60), expiresAt: addDays(now, -RETENTION_DAYS - 1) };
+
+  beforeAll(async () => {
+    database = make();
+    storage = await database.open();
+  });
+  afterAll(async () => {
+    await storage.close();
+    await database.drop();
+  });
+
+  it('deletes in slices and lets other work run between them', async () => {
+    const rows = 300;
+    for (let i = 0; i < rows; i++) await storage.quotes.insert(makeQuote(`q_slice_${i}`, old));
+    await storage.quotes.insert(makeQuote('q_live', { createdAt: now, expiresAt: addDays(now, 7) }));
+    const count = async () => Number((await database.query<{ n: number | bigint }>("SELECT COUNT(*) AS n FROM quotes WHERE id LIKE 'q_slice_%'"))[0]!.n);
+    let done = false;
+    const purge = storage.purgeExpired(now, { sliceRows: 10 }).finally(() => {
+      done = true;
+    });
+    // Another request while the purge runs: it is answered, and finds the purge part way through.
+    const seenDuring: number[] = [];
+    while (!done) {
+      const live = await storage.quotes.get('q_live', now);
+      expect(live?.id).toBe('q_live');
+      if (!done) seenDuring.push(await count());
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await expect(purge).resolves.toMatchObject({ quotes: rows });
+    expect(seenDuring.some((n) => n > 0 && n < rows)).toBe(true);
+    await expect(count()).resolves.toBe(0);
+    // Hundreds of single inserts first: seconds on a busy machine.
+  }, 60_000);
+});
+
 describeEachDatabase('idempotency keys', (make) => {
   let database: TestDatabase;
   let storage: Storage;
@@ -281,6 +358,16 @@ describeEachDatabase('idempotency keys', (make) => {
     await claim('k3', 'h3');
     await expect(claim('k3', 'h3', new Date(at.getTime() + 59_000))).resolves.toMatchObject({ claimed: false, answer: null });
     await expect(claim('k3', 'h3', new Date(at.getTime() + 61_000))).resolves.toEqual({ claimed: true });
+  });
+
+  it("keeps an imported drawing's answer as a reference to its import and replays the import's body", async () => {
+    const body = JSON.stringify({ object: 'plate_import', id: 'pi_replay', points_in: Array.from({ length: 5000 }, (_, i) => [i, i / 7]) });
+    await storage.plateImports.insert({ id: 'pi_replay', createdAt: at, expiresAt: addDays(at, 30), retainUntil: addDays(at, 60), schemaVersion: 1, body });
+    await claim('k_import', 'hi');
+    await storage.idempotencyKeys.complete('k_import', { status: 201, plateImportId: 'pi_replay' });
+    await expect(claim('k_import', 'hi')).resolves.toEqual({ claimed: false, requestHash: 'hi', answer: { status: 201, body } });
+    const stored = await database.query<{ body: string | null; plate_import_id: string | null }>("SELECT body, plate_import_id FROM idempotency_keys WHERE key = 'k_import'");
+    expect(stored).toEqual([{ body: null, plate_import_id: 'pi_replay' }]);
   });
 
   it('purges keys past their 24 hours', async () => {

@@ -5,9 +5,13 @@ import { Prisma } from './generated/postgresql/client';
 import type { PrismaClient } from './generated/sqlite/client';
 import type { StorageGuard } from './storage-unavailable';
 import {
+  PURGE_SLICE_ROWS,
   computeRetentionCutoff,
   clampListLimit,
+  keepImportWithinRetention,
   keepWithinRetention,
+  nextTurn,
+  retentionEnd,
   type HandoffRecord,
   type IdempotencyRepository,
   type HandoffRepository,
@@ -16,6 +20,7 @@ import {
   type PlateImportRecord,
   type PlateImportRepository,
   type PurgeCounts,
+  type PurgeOptions,
   type QuoteRecord,
   type QuoteRepository,
   type RfqLinkRecord,
@@ -29,10 +34,21 @@ export type ShopPrismaClient = PrismaClient;
 
 export function createQuoteRepository(db: ShopPrismaClient, guardStorage: StorageGuard): QuoteRepository {
   return {
-    async insert(quote) {
+    async insert({ importIds, ...quote }) {
       // create, not createMany: Prisma caches the plan of a single-row create (a list of rows is
       // compiled again on every call, which tripled the cost of an insert).
-      await guardStorage('store the quote', () => db.quote.create({ data: quote, select: { id: true } }));
+      if (importIds === undefined || importIds.length === 0) {
+        await guardStorage('store the quote', () => db.quote.create({ data: quote, select: { id: true } }));
+        return;
+      }
+      // The imports it names are kept at least as long as the quote, in the same transaction.
+      const keepUntil = retentionEnd(quote.expiresAt);
+      await guardStorage('store the quote', () =>
+        db.$transaction([
+          db.quote.create({ data: quote, select: { id: true } }),
+          db.plateImport.updateMany({ where: { id: { in: [...new Set(importIds)] }, retainUntil: { lt: keepUntil } }, data: { retainUntil: keepUntil } }),
+        ]),
+      );
     },
     async get(id, now) {
       const row: QuoteRecord | null = await guardStorage('read the quote', () =>
@@ -106,7 +122,7 @@ export function createPlateImportRepository(db: ShopPrismaClient, guardStorage: 
     },
     async get(id, now) {
       const row: PlateImportRecord | null = await guardStorage('read the plate import', () => db.plateImport.findUnique({ where: { id } }));
-      return keepWithinRetention(row, now);
+      return keepImportWithinRetention(row, now);
     },
   };
 }
@@ -150,7 +166,26 @@ interface IdempotencyRow {
   key: string;
 }
 
+interface KeptAnswerRow {
+  request_hash: string;
+  status: number | null;
+  body: string | null;
+  expires_ms: bigint;
+}
+
 export function createIdempotencyRepository(db: ShopPrismaClient, guardStorage: StorageGuard): IdempotencyRepository {
+  // An imported drawing's answer is its import's body, read through the reference.
+  const readKept = async (key: string) => {
+    const [row] = await guardStorage('read the idempotency key', () =>
+      db.$queryRaw<KeptAnswerRow[]>(Prisma.sql`
+        SELECT k."request_hash", k."status", COALESCE(k."body", p."body") AS "body", k."expires_ms"
+        FROM "idempotency_keys" k LEFT JOIN "plate_imports" p ON p."id" = k."plate_import_id"
+        WHERE k."key" = ${key}`),
+    );
+    if (!row) return null;
+    const answer = row.status !== null && row.body !== null ? { status: row.status, body: row.body } : null;
+    return { requestHash: row.request_hash, answer, expiresMs: Number(row.expires_ms) };
+  };
   return {
     async claim({ key, requestHash, now, keepMs, staleMs }) {
       const nowMs = BigInt(now.getTime());
@@ -163,7 +198,7 @@ export function createIdempotencyRepository(db: ShopPrismaClient, guardStorage: 
           INSERT INTO "idempotency_keys" ("key", "request_hash", "status", "body", "created_ms", "expires_ms")
           VALUES (${key}, ${requestHash}, NULL, NULL, ${nowMs}, ${expiresMs})
           ON CONFLICT ("key") DO UPDATE SET
-            "request_hash" = excluded."request_hash", "status" = NULL, "body" = NULL,
+            "request_hash" = excluded."request_hash", "status" = NULL, "body" = NULL, "plate_import_id" = NULL,
             "created_ms" = excluded."created_ms", "expires_ms" = excluded."expires_ms"
           WHERE "idempotency_keys"."expires_ms" <= excluded."created_ms"
              OR ("idempotency_keys"."status" IS NULL AND "idempotency_keys"."created_ms" <= ${staleBefore})
@@ -171,15 +206,17 @@ export function createIdempotencyRepository(db: ShopPrismaClient, guardStorage: 
       );
       // A row comes back only when this request inserted or took it over.
       if (rows.length === 1) return { claimed: true };
-      const existing = await guardStorage('read the idempotency key', () =>
-        db.idempotencyKey.findUnique({ where: { key }, select: { requestHash: true, status: true, body: true } }),
-      );
+      const existing = await readKept(key);
       if (!existing) return { claimed: false, requestHash: '', answer: null };
-      const answer = existing.status !== null && existing.body !== null ? { status: existing.status, body: existing.body } : null;
-      return { claimed: false, requestHash: existing.requestHash, answer };
+      return { claimed: false, requestHash: existing.requestHash, answer: existing.answer };
+    },
+    async find(key, now) {
+      const existing = await readKept(key);
+      return existing && existing.expiresMs > now.getTime() ? { requestHash: existing.requestHash, answer: existing.answer } : null;
     },
     async complete(key, answer) {
-      await guardStorage('keep the idempotent answer', () => db.idempotencyKey.update({ where: { key }, data: { status: answer.status, body: answer.body } }));
+      const data = 'plateImportId' in answer ? { status: answer.status, body: null, plateImportId: answer.plateImportId } : { status: answer.status, body: answer.body, plateImportId: null };
+      await guardStorage('keep the idempotent answer', () => db.idempotencyKey.update({ where: { key }, data }));
     },
     async release(key) {
       await guardStorage('release the idempotency key', () => db.idempotencyKey.deleteMany({ where: { key, status: null } }));
@@ -187,27 +224,33 @@ export function createIdempotencyRepository(db: ShopPrismaClient, guardStorage: 
   };
 }
 
-export async function purgeExpiredRows(db: ShopPrismaClient, now: Date, guardStorage: StorageGuard): Promise<PurgeCounts> {
-  const past = { expiresAt: { lte: computeRetentionCutoff(now) } };
+/** Deletes, `slice` rows a statement, the rows of `table` whose `column` is at or before `cutoff`; a turn of the event loop between slices. */
+async function deleteInSlices(db: ShopPrismaClient, table: string, key: string, where: Prisma.Sql, slice: number): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const deleted = await db.$executeRaw(
+      Prisma.sql`DELETE FROM ${Prisma.raw(`"${table}"`)} WHERE ${Prisma.raw(`"${key}"`)} IN (SELECT ${Prisma.raw(`"${key}"`)} FROM ${Prisma.raw(`"${table}"`)} WHERE ${where} LIMIT ${slice})`,
+    );
+    total += deleted;
+    if (deleted < slice) return total;
+    await nextTurn();
+  }
+}
+
+export async function purgeExpiredRows(db: ShopPrismaClient, now: Date, guardStorage: StorageGuard, options: PurgeOptions = {}): Promise<PurgeCounts> {
+  const slice = options.sliceRows ?? PURGE_SLICE_ROWS;
+  const cutoff = computeRetentionCutoff(now);
+  const past = Prisma.sql`"expires_at" <= ${cutoff}`;
+  const purge = (table: string, where: Prisma.Sql, key = 'id') => deleteInSlices(db, table, key, where, slice);
   // Designs first so their count is not hidden by the cascade from handoffs.
   return guardStorage('purge expired rows', async () => {
-    const designs = await db.plateDesign.deleteMany({ where: past });
-    const handoffs = await db.handoff.deleteMany({ where: past });
-    const quotes = await db.quote.deleteMany({ where: past });
-    const rfqLinks = await db.rfqLink.deleteMany({ where: past });
-    const plateImports = await db.plateImport.deleteMany({ where: past });
-    const rateLimits = await db.rateLimit.deleteMany({
-      where: { expire: { lt: BigInt(now.getTime() - 3_600_000) } },
-    });
-    const idempotencyKeys = await db.idempotencyKey.deleteMany({ where: { expiresMs: { lte: BigInt(now.getTime()) } } });
-    return {
-      quotes: quotes.count,
-      designs: designs.count,
-      handoffs: handoffs.count,
-      rfqLinks: rfqLinks.count,
-      plateImports: plateImports.count,
-      rateLimits: rateLimits.count,
-      idempotencyKeys: idempotencyKeys.count,
-    };
+    const designs = await purge('plate_designs', past);
+    const handoffs = await purge('handoffs', past);
+    const quotes = await purge('quotes', past);
+    const rfqLinks = await purge('rfq_links', past);
+    const plateImports = await purge('plate_imports', Prisma.sql`"retain_until" <= ${now}`);
+    const rateLimits = await purge('rate_limits', Prisma.sql`"expire" < ${BigInt(now.getTime() - 3_600_000)}`, 'key');
+    const idempotencyKeys = await purge('idempotency_keys', Prisma.sql`"expires_ms" <= ${BigInt(now.getTime())}`, 'key');
+    return { quotes, designs, handoffs, rfqLinks, plateImports, rateLimits, idempotencyKeys };
   });
 }

@@ -5,7 +5,7 @@
 // Values are written exactly as Prisma's SQLite adapter writes them (DateTime as ISO-8601 text with
 // +00:00), so Prisma's purge and any Prisma read see the same rows.
 import type Database from 'better-sqlite3';
-import { keepWithinRetention, type QuoteRecord, type QuoteRepository } from './records';
+import { keepWithinRetention, retentionEnd, type QuoteRecord, type QuoteRepository } from './records';
 import type { SqliteWrites } from './sqlite-write-batch';
 import type { StorageGuard } from './storage-unavailable';
 
@@ -24,14 +24,18 @@ export function toSqliteDateTime(date: Date): string {
 }
 
 const INSERT_QUOTE = 'INSERT INTO quotes (id, created_at, expires_at, body, request, schema_version) VALUES (?, ?, ?, ?, ?, ?)';
+const KEEP_IMPORT = 'UPDATE plate_imports SET retain_until = ? WHERE id = ? AND retain_until < ?';
 
 export function createSqliteQuoteRepository(connection: Database.Database, writes: SqliteWrites, guardStorage: StorageGuard): QuoteRepository {
   const select = connection.prepare<[string], QuoteRow>('SELECT id, created_at, expires_at, body, request, schema_version FROM quotes WHERE id = ?');
   return {
     async insert(quote) {
+      const keepUntil = toSqliteDateTime(retentionEnd(quote.expiresAt));
       await guardStorage('store the quote', () =>
         writes.execute([
           { sql: INSERT_QUOTE, params: [quote.id, toSqliteDateTime(quote.createdAt), toSqliteDateTime(quote.expiresAt), quote.body, quote.request, quote.schemaVersion] },
+          // The imports it names are kept at least as long as the quote, in the same transaction.
+          ...[...new Set(quote.importIds ?? [])].map((id) => ({ sql: KEEP_IMPORT, params: [keepUntil, id, keepUntil] })),
         ]),
       );
     },

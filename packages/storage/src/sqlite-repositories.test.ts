@@ -93,6 +93,12 @@ function makeDocument(id: string, overrides: { createdAt?: Date; expiresAt?: Dat
   return { id, createdAt: created, expiresAt: expires, body: body.replace('"x"', `"${id}"`), schemaVersion: 2, ...overrides };
 }
 
+/** A plate import kept, as the service keeps it, 30 days past its expiry. */
+function makeImport(id: string, overrides: { createdAt?: Date; expiresAt?: Date } = {}) {
+  const document = makeDocument(id, overrides);
+  return { ...document, retainUntil: addDays(document.expiresAt, RETENTION_DAYS) };
+}
+
 function makeSubmission(id: string, idempotencyKey: string, createdAt = created) {
   return { id, rfqLinkId: 'rfq_1', createdAt, idempotencyKey, body: `{"name":"Ann ${id}","note":"é 🔩"}`, schemaVersion: 2 };
 }
@@ -177,7 +183,7 @@ describe('repositories on SQLite without Prisma', () => {
   it('keeps an rfq link and a plate import byte for byte until 30 days after they expire', async () => {
     const link = makeDocument('rfq_1');
     const importBody = JSON.stringify({ object: 'plate_import', points_in: Array.from({ length: 20_000 }, (_, i) => [i / 1000, (i % 7) / 3]), note: '日本' });
-    const plateImport = { ...makeDocument('pi_1'), body: importBody };
+    const plateImport = { ...makeImport('pi_1'), body: importBody };
     await repos.rfqLinks.insert(link);
     await repos.plateImports.insert(plateImport);
     await expect(repos.rfqLinks.get('rfq_1', created)).resolves.toEqual(link);
@@ -192,8 +198,8 @@ describe('repositories on SQLite without Prisma', () => {
 
   it('refuses a second rfq link or plate import with the same id as a mistake, not an outage', async () => {
     await repos.rfqLinks.insert(makeDocument('rfq_dup'));
-    await repos.plateImports.insert(makeDocument('pi_dup'));
-    for (const attempt of [repos.rfqLinks.insert(makeDocument('rfq_dup')), repos.plateImports.insert(makeDocument('pi_dup'))]) {
+    await repos.plateImports.insert(makeImport('pi_dup'));
+    for (const attempt of [repos.rfqLinks.insert(makeDocument('rfq_dup')), repos.plateImports.insert(makeImport('pi_dup'))]) {
       const error = await rejection(attempt);
       expect(error).toMatchObject({ name: 'SqliteError', code: 'SQLITE_CONSTRAINT_PRIMARYKEY' });
     }
@@ -221,7 +227,7 @@ describe('repositories on SQLite without Prisma', () => {
     await repos.designs.listForHandoff('h_named', created);
     await repos.rfqLinks.insert(makeDocument('rfq_named'));
     await repos.rfqLinks.get('rfq_named', created);
-    await repos.plateImports.insert(makeDocument('pi_named'));
+    await repos.plateImports.insert(makeImport('pi_named'));
     await repos.plateImports.get('pi_named', created);
     await repos.rfqSubmissions.insert(makeSubmission('sub_named', 'key-named'));
     await repos.rfqSubmissions.insert(makeSubmission('sub_named_2', 'key-named'));
@@ -360,8 +366,8 @@ describe('purging expired rows on SQLite without Prisma', () => {
     await repos.rfqLinks.insert(makeDocument('rfq_gone', gone));
     await repos.rfqLinks.insert(makeDocument('rfq_ancient', ancient));
     await repos.rfqLinks.insert(makeDocument('rfq_kept', kept));
-    await repos.plateImports.insert(makeDocument('pi_gone', gone));
-    await repos.plateImports.insert(makeDocument('pi_kept', kept));
+    await repos.plateImports.insert(makeImport('pi_gone', gone));
+    await repos.plateImports.insert(makeImport('pi_kept', kept));
     await repos.rfqSubmissions.insert(makeSubmission('sub_old', 'key-old', ancient.createdAt));
     // Quotes and rate limits are not these repositories' to write: rows as their writers leave them.
     const insertQuote = raw.prepare('INSERT INTO quotes (id, created_at, expires_at, body, request, schema_version) VALUES (?, ?, ?, ?, ?, 1)');
@@ -451,8 +457,8 @@ describe('rows written by Prisma and by these repositories on one SQLite file', 
     const prismaImports = createPlateImportRepository(prisma, guardStorage);
     await fixture.repos.rfqLinks.insert(makeDocument('rfq_ours'));
     await prismaLinks.insert({ ...makeDocument('rfq_theirs'), body: makeDocument('rfq_ours').body });
-    await fixture.repos.plateImports.insert(makeDocument('pi_ours'));
-    await prismaImports.insert({ ...makeDocument('pi_theirs'), body: makeDocument('pi_ours').body });
+    await fixture.repos.plateImports.insert(makeImport('pi_ours'));
+    await prismaImports.insert({ ...makeImport('pi_theirs'), body: makeImport('pi_ours').body });
     expect(storedRow('rfq_links', 'rfq_ours')).toEqual(storedRow('rfq_links', 'rfq_theirs'));
     expect(storedRow('plate_imports', 'pi_ours')).toEqual(storedRow('plate_imports', 'pi_theirs'));
     for (const id of ['rfq_ours', 'rfq_theirs']) {

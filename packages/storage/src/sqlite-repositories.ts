@@ -6,9 +6,12 @@
 // as text, as the purge does, compares the instants.
 import type Database from 'better-sqlite3';
 import {
+  PURGE_SLICE_ROWS,
   computeRetentionCutoff,
   clampListLimit,
+  keepImportWithinRetention,
   keepWithinRetention,
+  nextTurn,
   type HandoffRecord,
   type HandoffRepository,
   type IdempotencyRepository,
@@ -17,6 +20,7 @@ import {
   type PlateImportRecord,
   type PlateImportRepository,
   type PurgeCounts,
+  type PurgeOptions,
   type RfqLinkRecord,
   type RfqLinkRepository,
   type RfqSubmissionRecord,
@@ -42,6 +46,10 @@ interface DocumentRow {
   schema_version: number;
 }
 
+interface ImportRow extends DocumentRow {
+  retain_until: string;
+}
+
 interface DesignRow {
   id: string;
   quote_id: string;
@@ -64,9 +72,10 @@ interface IdempotencyRow {
   request_hash: string;
   status: number | null;
   body: string | null;
+  expires_ms: number;
 }
 
-type DocumentRecord = HandoffRecord & RfqLinkRecord & PlateImportRecord;
+type DocumentRecord = HandoffRecord & RfqLinkRecord;
 
 // Keys in the order Prisma gives them (the model's field order).
 function toDocument(row: DocumentRow): DocumentRecord {
@@ -74,6 +83,17 @@ function toDocument(row: DocumentRow): DocumentRecord {
     id: row.id,
     createdAt: new Date(row.created_at),
     expiresAt: new Date(row.expires_at),
+    body: row.body,
+    schemaVersion: row.schema_version,
+  };
+}
+
+function toImport(row: ImportRow): PlateImportRecord {
+  return {
+    id: row.id,
+    createdAt: new Date(row.created_at),
+    expiresAt: new Date(row.expires_at),
+    retainUntil: new Date(row.retain_until),
     body: row.body,
     schemaVersion: row.schema_version,
   };
@@ -108,12 +128,14 @@ function changesOf(result: unknown): number {
   return changes;
 }
 
-function insertDocument(table: 'handoffs' | 'rfq_links' | 'plate_imports', record: DocumentRecord): SqliteStatement {
+function insertDocument(table: 'handoffs' | 'rfq_links', record: DocumentRecord): SqliteStatement {
   return {
     sql: `INSERT INTO ${table} (id, created_at, expires_at, body, schema_version) VALUES (?, ?, ?, ?, ?)`,
     params: [record.id, toSqliteDateTime(record.createdAt), toSqliteDateTime(record.expiresAt), record.body, record.schemaVersion],
   };
 }
+
+const INSERT_IMPORT = 'INSERT INTO plate_imports (id, created_at, expires_at, retain_until, body, schema_version) VALUES (?, ?, ?, ?, ?, ?)';
 
 const INSERT_DESIGN =
   'INSERT INTO plate_designs (id, handoff_id, quote_id, item_index, created_at, expires_at, design, schema_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?)';
@@ -127,7 +149,7 @@ const INSERT_SUBMISSION = `INSERT INTO rfq_submissions (id, rfq_link_id, created
 const CLAIM_IDEMPOTENCY_KEY = `INSERT INTO idempotency_keys (key, request_hash, status, body, created_ms, expires_ms)
   VALUES (?, ?, NULL, NULL, ?, ?)
   ON CONFLICT (key) DO UPDATE SET
-    request_hash = excluded.request_hash, status = NULL, body = NULL,
+    request_hash = excluded.request_hash, status = NULL, body = NULL, plate_import_id = NULL,
     created_ms = excluded.created_ms, expires_ms = excluded.expires_ms
   WHERE idempotency_keys.expires_ms <= excluded.created_ms
      OR (idempotency_keys.status IS NULL AND idempotency_keys.created_ms <= ?)
@@ -139,7 +161,7 @@ export function createSqliteRepositories(connection: Database.Database, writes: 
   const prepare = <P extends unknown[], R>(sql: string) => connection.prepare<P, R>(sql).safeIntegers(false);
   const selectHandoff = prepare<[string], DocumentRow>('SELECT id, created_at, expires_at, body, schema_version FROM handoffs WHERE id = ?');
   const selectRfqLink = prepare<[string], DocumentRow>('SELECT id, created_at, expires_at, body, schema_version FROM rfq_links WHERE id = ?');
-  const selectPlateImport = prepare<[string], DocumentRow>('SELECT id, created_at, expires_at, body, schema_version FROM plate_imports WHERE id = ?');
+  const selectPlateImport = prepare<[string], ImportRow>('SELECT id, created_at, expires_at, retain_until, body, schema_version FROM plate_imports WHERE id = ?');
   const selectDesign = prepare<[string], DesignRow>(
     'SELECT id, quote_id, item_index, created_at, expires_at, design, schema_version FROM plate_designs WHERE id = ?',
   );
@@ -150,7 +172,10 @@ export function createSqliteRepositories(connection: Database.Database, writes: 
   const selectSubmissions = prepare<[number], SubmissionRow>(
     'SELECT id, rfq_link_id, created_at, body, schema_version FROM rfq_submissions ORDER BY created_at DESC, id DESC LIMIT ?',
   );
-  const selectIdempotencyKey = prepare<[string], IdempotencyRow>('SELECT request_hash, status, body FROM idempotency_keys WHERE key = ?');
+  // An imported drawing's answer is its import's body, read through the reference.
+  const selectIdempotencyKey = prepare<[string], IdempotencyRow>(
+    'SELECT k.request_hash, k.status, COALESCE(k.body, p.body) AS body, k.expires_ms FROM idempotency_keys k LEFT JOIN plate_imports p ON p.id = k.plate_import_id WHERE k.key = ?',
+  );
 
   const readDocument = async (action: string, statement: Database.Statement<[string], DocumentRow>, id: string, now: Date) => {
     const row = await guard(action, async () => statement.get(id));
@@ -201,10 +226,14 @@ export function createSqliteRepositories(connection: Database.Database, writes: 
   };
 
   const plateImports: PlateImportRepository = {
-    async insert(plateImport) {
-      await guard('store the plate import', () => writes.execute([insertDocument('plate_imports', plateImport)]));
+    async insert(record) {
+      const params = [record.id, toSqliteDateTime(record.createdAt), toSqliteDateTime(record.expiresAt), toSqliteDateTime(record.retainUntil), record.body, record.schemaVersion];
+      await guard('store the plate import', () => writes.execute([{ sql: INSERT_IMPORT, params }]));
     },
-    get: (id, now) => readDocument('read the plate import', selectPlateImport, id, now),
+    async get(id, now) {
+      const row = await guard('read the plate import', async () => selectPlateImport.get(id));
+      return keepImportWithinRetention(row ? toImport(row) : null, now);
+    },
   };
 
   const rfqSubmissions: RfqSubmissionRepository = {
@@ -244,11 +273,18 @@ export function createSqliteRepositories(connection: Database.Database, writes: 
       return { claimed: false, requestHash: existing.request_hash, answer };
     },
     async complete(key, answer) {
+      const [body, importId] = 'plateImportId' in answer ? [null, answer.plateImportId] : [answer.body, null];
       const [result] = await guard('keep the idempotent answer', () =>
-        writes.execute([{ sql: 'UPDATE idempotency_keys SET status = ?, body = ? WHERE key = ?', params: [answer.status, answer.body, key] }]),
+        writes.execute([{ sql: 'UPDATE idempotency_keys SET status = ?, body = ?, plate_import_id = ? WHERE key = ?', params: [answer.status, body, importId, key] }]),
       );
       // Prisma's update fails on a missing row (P2025); so does this, as a mistake rather than an outage.
       if (changesOf(result) === 0) throw new Error(`idempotency key ${key} not found to keep its answer`);
+    },
+    async find(key, now) {
+      const existing = await guard('read the idempotency key', async () => selectIdempotencyKey.get(key));
+      if (!existing || existing.expires_ms <= now.getTime()) return null;
+      const answer = existing.status !== null && existing.body !== null ? { status: existing.status, body: existing.body } : null;
+      return { requestHash: existing.request_hash, answer };
     },
     async release(key) {
       await guard('release the idempotency key', () =>
@@ -257,30 +293,34 @@ export function createSqliteRepositories(connection: Database.Database, writes: 
     },
   };
 
-  async function purgeExpired(now: Date): Promise<PurgeCounts> {
+  /** Deletes the rows of `table` matching `where`, `slice` a statement, with a turn of the event loop between statements. */
+  async function deleteInSlices(table: string, where: string, param: string | number, slice: number): Promise<number> {
+    const sql = `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${where} LIMIT ?)`;
+    let total = 0;
+    for (;;) {
+      const [result] = await writes.execute([{ sql, params: [param, slice] }]);
+      const deleted = changesOf(result);
+      total += deleted;
+      if (deleted < slice) return total;
+      await nextTurn();
+    }
+  }
+
+  async function purgeExpired(now: Date, options: PurgeOptions = {}): Promise<PurgeCounts> {
+    const slice = options.sliceRows ?? PURGE_SLICE_ROWS;
     const cutoff = toSqliteDateTime(computeRetentionCutoff(now));
-    // Designs first so their count is not hidden by the cascade from handoffs.
-    const results = await guard('purge expired rows', () =>
-      writes.execute([
-        { sql: 'DELETE FROM plate_designs WHERE expires_at <= ?', params: [cutoff] },
-        { sql: 'DELETE FROM handoffs WHERE expires_at <= ?', params: [cutoff] },
-        { sql: 'DELETE FROM quotes WHERE expires_at <= ?', params: [cutoff] },
-        { sql: 'DELETE FROM rfq_links WHERE expires_at <= ?', params: [cutoff] },
-        { sql: 'DELETE FROM plate_imports WHERE expires_at <= ?', params: [cutoff] },
-        { sql: 'DELETE FROM rate_limits WHERE expire < ?', params: [now.getTime() - RATE_LIMIT_GRACE_MS] },
-        { sql: 'DELETE FROM idempotency_keys WHERE expires_ms <= ?', params: [now.getTime()] },
-      ]),
-    );
-    const count = (index: number) => changesOf(results[index]);
-    return {
-      quotes: count(2),
-      designs: count(0),
-      handoffs: count(1),
-      rfqLinks: count(3),
-      plateImports: count(4),
-      rateLimits: count(5),
-      idempotencyKeys: count(6),
-    };
+    const purge = (table: string, where: string, param: string | number) => deleteInSlices(table, where, param, slice);
+    // Designs first so their count is not hidden by the cascade from handoffs. Each slice is its own
+    // write, group-committed with whatever else the turn wrote, so requests are answered between them.
+    return guard('purge expired rows', async () => ({
+      designs: await purge('plate_designs', 'expires_at <= ?', cutoff),
+      handoffs: await purge('handoffs', 'expires_at <= ?', cutoff),
+      quotes: await purge('quotes', 'expires_at <= ?', cutoff),
+      rfqLinks: await purge('rfq_links', 'expires_at <= ?', cutoff),
+      plateImports: await purge('plate_imports', 'retain_until <= ?', toSqliteDateTime(now)),
+      rateLimits: await purge('rate_limits', 'expire < ?', now.getTime() - RATE_LIMIT_GRACE_MS),
+      idempotencyKeys: await purge('idempotency_keys', 'expires_ms <= ?', now.getTime()),
+    }));
   }
 
   return { handoffs, designs, rfqLinks, plateImports, rfqSubmissions, idempotencyKeys, purgeExpired };

@@ -6,6 +6,7 @@ import type {
   PlateDesignRepository,
   PlateImportRepository,
   PurgeCounts,
+  PurgeOptions,
   QuoteRepository,
   RfqLinkRepository,
   RfqSubmissionRepository,
@@ -32,7 +33,11 @@ export interface Storage {
   /** Names and duration of the migrations applied by openStorage (none when already current). */
   /** `schemaEngine`: false when every migration was found recorded and the engine was not loaded. */
   startup: { appliedMigrations: string[]; migrationMs: number; poolSize: number | null; schemaEngine: boolean };
-  purgeExpired(now: Date): Promise<PurgeCounts>;
+  /**
+   * Deletes the rows past retention, a slice of rows per statement with a turn of the event loop
+   * between slices, so a large purge never holds the process.
+   */
+  purgeExpired(now: Date, options?: PurgeOptions): Promise<PurgeCounts>;
   createRateLimiter(options: RateLimiterOptions): RateLimiterAbstract;
   /**
    * Whether the database can take writes: reached, its file intact, its disk not full. Throws

@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { Client } from 'pg';
 import { openStorage, type Storage } from '../src/index';
 import { NEEDS_POSTGRES } from '../../../scripts/test/skip-unless';
@@ -16,18 +17,29 @@ export interface TestDatabase {
   /** PostgreSQL only: the schema (also the application_name of its sessions). */
   schema?: string;
   open(options?: { lockWaitMs?: number }): Promise<Storage>;
+  /** Runs a statement on a connection of its own (to look at what was stored, or to age rows). */
+  query<T>(sql: string): Promise<T[]>;
   drop(): Promise<void>;
 }
 
 export function createSqliteDatabase(): TestDatabase {
   const rootDir = mkdtempSync(path.join(os.tmpdir(), 'shop-storage-'));
   const databaseUrl = 'file:./data/shop.db';
+  let connection: Database.Database | null = null;
   return {
     provider: 'sqlite',
     databaseUrl,
     rootDir,
     open: (options = {}) => openStorage({ databaseUrl, rootDir, ...options }),
-    drop: async () => rmSync(rootDir, { recursive: true, force: true }),
+    async query<T>(sql: string) {
+      connection ??= new Database(path.join(rootDir, 'data', 'shop.db'));
+      const statement = connection.prepare(sql);
+      return (statement.reader ? statement.all() : (statement.run(), [])) as T[];
+    },
+    drop: async () => {
+      connection?.close();
+      rmSync(rootDir, { recursive: true, force: true });
+    },
   };
 }
 
@@ -38,13 +50,26 @@ export function createPostgresDatabase(baseUrl: string): TestDatabase {
   // Lets a test find (and drop) this run's own sessions without touching anyone else's.
   url.searchParams.set('application_name', schema);
   const databaseUrl = url.toString();
+  let client: Promise<Client> | null = null;
   return {
     provider: 'postgresql',
     schema,
     databaseUrl,
     rootDir: os.tmpdir(),
     open: () => openStorage({ databaseUrl, rootDir: os.tmpdir() }),
-    drop: () => runPostgres(baseUrl, `DROP SCHEMA IF EXISTS "${schema}" CASCADE`).then(() => {}),
+    async query<T>(sql: string) {
+      client ??= (async () => {
+        const connected = new Client({ connectionString: stripSchema(baseUrl) });
+        await connected.connect();
+        await connected.query(`SET search_path TO "${schema}"`);
+        return connected;
+      })();
+      return (await (await client).query(sql)).rows as T[];
+    },
+    drop: async () => {
+      if (client) await (await client).end();
+      await runPostgres(baseUrl, `DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    },
   };
 }
 

@@ -79,9 +79,12 @@ export class ApiRouter {
     return this.add('post', path, [requireJson, parseJson, limitJsonDepth], handler);
   }
 
-  /** A POST whose body is a drawing file (up to 5 MiB), given to the handler as a Buffer. */
-  postDrawing(path: string, handler: Handler): this {
-    return this.add('post', path, [requireDrawing, parseDrawing, drawingBodyError], handler);
+  /**
+   * A POST whose body is a drawing file (up to 5 MiB), given to the handler as a Buffer. `admit`
+   * runs before a byte of the body is read: a request it refuses (a spent limit) costs no read.
+   */
+  postDrawing(path: string, handler: Handler, admit?: RequestHandler): this {
+    return this.add('post', path, admit ? [requireDrawing, admit, parseDrawing, drawingBodyError] : [requireDrawing, parseDrawing, drawingBodyError], handler);
   }
 
   /** The mounted routes, in OpenAPI path form. */

@@ -1,8 +1,8 @@
 // The JSON API: each handler parses nothing itself, calls one use case and maps its answer.
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_HEADER } from '@shop/service';
-import type { Clock, RequestContext, Service } from '@shop/service';
-import type { Request, Response } from 'express';
+import type { Answer, Clock, DrawingAdmission, RequestContext, Service } from '@shop/service';
+import type { Request, RequestHandler, Response } from 'express';
 import type { ApiRouter } from '../http/api-router';
 
 /**
@@ -25,19 +25,40 @@ export function mountApi(api: ApiRouter, service: Service, clock: Clock): void {
   // A new resource is never cached, so its answer skips hashing the body for an ETag. A POST may
   // carry an Idempotency-Key: its first answer is kept and sent again for the same key and body.
   // A drawing's key is checked against the file's digest and the query, not the megabytes themselves.
-  const postCreating = (path: string, create: (req: Request) => Promise<string>, drawing = false) => {
-    (drawing ? api.postDrawing : api.post).call(api, path, async (req, res) => {
+  const postCreating = (path: string, create: (req: Request, res: Response) => Promise<string | Answer>, drawing = false) => {
+    const handler = async (req: Request, res: Response) => {
       const body = drawing ? { file: createHash('sha256').update(req.body as Buffer).digest('hex'), query: req.query } : req.body;
       const answer = await service.idempotent(
         { clientIp: clientIp(req), route: path, key: req.get(IDEMPOTENCY_HEADER), body, now: clock.now() },
-        async () => ({ status: 201, body: await create(req) }),
+        async () => {
+          const created = await create(req, res);
+          return typeof created === 'string' ? { status: 201, body: created } : created;
+        },
       );
       res.statusCode = answer.status;
       res.setHeader('Content-Type', 'application/json; charset=utf-8');
       if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
       res.end(answer.body);
-    });
+    };
+    if (drawing) api.postDrawing(path, handler, admitDrawing(path));
+    else api.post(path, handler);
   };
+  // Before a drawing's megabytes are read: its limit (or its kept answer). A refusal closes the
+  // connection, so the rest of the body is not even received.
+  const admitDrawing =
+    (path: string): RequestHandler =>
+    (req, res, next) => {
+      service
+        .admitDrawing({ clientIp: clientIp(req), route: path, key: req.get(IDEMPOTENCY_HEADER), now: clock.now() })
+        .then((admission) => {
+          res.locals.admission = admission;
+          next();
+        })
+        .catch((error: unknown) => {
+          res.setHeader('Connection', 'close');
+          next(error);
+        });
+    };
 
   api.get('/materials', async (req, res) => {
     res.json(await service.listMaterials(req.query, ctx(req)));
@@ -63,12 +84,27 @@ export function mountApi(api: ApiRouter, service: Service, clock: Clock): void {
     res.status(200).type('image/svg+xml').send(svg);
   });
   api.get('/quotes/:public_id/items/:index/drawing.dxf', async (req, res) => {
-    const { dxf, filename } = await service.getDrawingDxf(String(req.params.public_id), String(req.params.index), ctx(req));
+    const file = await service.getDrawingDxf(String(req.params.public_id), String(req.params.index), ctx(req));
     res.setHeader('Cache-Control', PREVIEW_CACHE);
-    res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
-    res.status(200).type('application/dxf').send(dxf);
+    res.setHeader('Content-Disposition', `attachment; filename="${file.filename}"`);
+    // A large part's cut file is some 480 KB of text: sent compressed where the client takes it (kept made).
+    res.setHeader('Vary', 'Accept-Encoding');
+    if (req.acceptsEncodings('gzip') === 'gzip') {
+      res.setHeader('Content-Encoding', 'gzip');
+      res.status(200).type('application/dxf; charset=utf-8').send(await file.gzipped());
+      return;
+    }
+    res.status(200).type('application/dxf').send(file.dxf);
   });
-  postCreating('/plate-imports', async (req) => JSON.stringify(await service.importDrawing({ file: req.body as Buffer, options: req.query }, ctx(req))), true);
+  postCreating(
+    '/plate-imports',
+    async (req, res) => {
+      const found = await service.importDrawing({ file: req.body as Buffer, options: req.query, admission: res.locals.admission as DrawingAdmission }, ctx(req));
+      // The answer is the import's stored body byte for byte: an Idempotency-Key keeps the reference.
+      return { status: 201, body: JSON.stringify(found), plateImportId: found.id };
+    },
+    true,
+  );
   api.get('/plate-imports/:public_id/preview.svg', async (req, res) => {
     const svg = await service.getImportPreviewSvg(String(req.params.public_id), ctx(req));
     res.setHeader('Cache-Control', IMPORT_PREVIEW_CACHE);

@@ -1,6 +1,6 @@
 // The plate quoter: a plate design priced again at today's prices and any quantity, the price its
 // script asks for, and the quote request made from it.
-import { BOUNDS, PAGE_ROUTES, PlatePrice, ServiceError } from '@shop/contracts';
+import { BOUNDS, PAGE_ROUTES, PlatePrice } from '@shop/contracts';
 import { setPageSecurityHeaders } from '../../http/security-headers';
 import { PLATE_FORM_COOKIE } from '../../pages/form-token';
 import { toLocalHref } from '../../pages/links';
@@ -13,19 +13,12 @@ export function mountPlatePages({ router, run, service, ctx, config, target, sen
     PAGE_ROUTES.plateQuoter,
     setPageSecurityHeaders,
     run(async (req, res) => {
-      const designId = String(req.params.design_id);
-      const page = await service.getPlateQuoter(designId, ctx(req));
-      let quantityError: { value: string; message: string } | null = null;
-      let reprice;
-      try {
-        reprice = await service.repricePlate(designId, req.query.quantity, ctx(req));
-      } catch (error) {
-        if (!(error instanceof ServiceError) || error.status !== 422) throw error;
-        quantityError = { value: String(req.query.quantity), message: `Enter a whole number from 1 to ${BOUNDS.plateQuantity} (${error.message})` };
-        reprice = await service.repricePlate(designId, undefined, ctx(req));
-      }
+      // One call: the design read once, drawn, and priced at the quantity asked (or at the quoted one).
+      const page = await service.getPlateQuoter(String(req.params.design_id), req.query.quantity, ctx(req));
+      const quantityError =
+        page.quantityRefused === null ? null : { value: String(req.query.quantity), message: `Enter a whole number from 1 to ${BOUNDS.plateQuantity} (${page.quantityRefused})` };
       const formToken = issueFormToken(req, res, PLATE_FORM_COOKIE);
-      sendPage(res, quantityError ? 422 : 200, renderPlatePage({ shopName: config.shopName, target, page, reprice, quantityError, formToken }));
+      sendPage(res, quantityError ? 422 : 200, renderPlatePage({ shopName: config.shopName, target, page, reprice: page.reprice, quantityError, formToken }));
     }),
   );
 

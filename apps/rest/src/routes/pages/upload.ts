@@ -122,12 +122,19 @@ export function mountUploadPages({ router, run, service, ctx, config, sendPage, 
       let units = '';
       let formToken: string | undefined;
       try {
+        // The limit first: a refused upload is refused before its megabytes are read (and the
+        // connection closed, so the rest of the file is not even received).
+        const context = ctx(req);
+        const admission = await service.admitDrawing({ clientIp: context.clientIp, route: PAGE_ROUTES.plateUpload, key: undefined, now: context.now }).catch((error: unknown) => {
+          res.setHeader('Connection', 'close');
+          throw error;
+        });
         const upload = await readUpload(req, (token) => checkFormToken(req, PLATE_FORM_COOKIE, token));
         units = upload.units;
         formToken = upload.formToken;
         if (upload.file === null) throw new ServiceError('parameter_missing', 'Choose the drawing file to send.', { param: 'drawing' });
         const options = { ...(units === '' ? {} : { units }), ...(upload.filename === null ? {} : { filename: upload.filename }) };
-        const found = await service.importDrawing({ file: upload.file, options }, ctx(req));
+        const found = await service.importDrawing({ file: upload.file, options, admission }, context);
         res.redirect(303, PUBLIC_PATHS.plateImportQuoter(found.id));
       } catch (error) {
         if (!(error instanceof ServiceError) || error.status >= 500 || error.status === 429) throw error;
