@@ -1056,7 +1056,7 @@ export interface components {
                 count: number;
                 note: string;
             }[];
-            /** @description What is wrong with the drawing; a blocking issue keeps the part from being quoted until the drawing is fixed and imported again. */
+            /** @description What is wrong with the drawing; a blocking issue blocks every quoted item naming the import (the item comes back blocked with that issue) until the drawing is fixed and imported again. */
             issues: components["schemas"]["Issue"][];
             /** @description Where the blocking issues lie, drawn on the preview (at most 25, 3 of a kind, 4,000 points in all); empty for a drawing without them. */
             marks: components["schemas"]["DefectMark"][];

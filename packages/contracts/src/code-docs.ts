@@ -30,7 +30,7 @@ export const ERROR_DOCS: Record<ErrorCode, CodeDoc> = {
   idempotency_key_reused: { meaning: 'This Idempotency-Key came with another body to this route in the last 24 hours; a key stands for one request.', action: 'Send a new key (a new UUID) for a new request.' },
   idempotency_key_in_use: { meaning: 'The first request with this Idempotency-Key is still running.', action: 'Send the same request again in a moment: it gets the first answer.' },
   link_expired: { meaning: 'The link has expired: order links with their quotes (7 days), quote-request links after 30 days.', action: 'Ask for a new quote or a new link.' },
-  body_too_large: { meaning: `The body is over ${BOUNDS.bodyBytes / 1024} KiB (a page form over its own limit).`, action: `Send fewer or smaller items; a quote takes at most ${BOUNDS.itemsPerQuote}.` },
+  body_too_large: { meaning: `The body is over the route's limit: ${BOUNDS.bodyBytes / 1024} KiB of JSON, ${BOUNDS.dxfBytes / 1024 / 1024} MiB for a drawing (POST /plate-imports), or a page form over its own limit.`, action: `Send fewer or smaller items; a quote takes at most ${BOUNDS.itemsPerQuote}.` },
   unsupported_media_type: { meaning: 'The body is not UTF-8 application/json.', action: 'Send Content-Type: application/json and a plain UTF-8 body.' },
   parameter_missing: { meaning: 'A required field is missing; param names it.', action: 'Add the field param names.' },
   parameter_invalid: { meaning: 'A field has a wrong type or is outside its bounds; param names it and the message says what it must be.', action: 'Fix the field as the message says; details.errors lists up to 10 problems at once.' },

@@ -96,7 +96,7 @@ export const PlateImport = z
       .describe(
         `What the drawing holds that is not cut (text, dimensions, hatches, points, hidden entities), by type, layer and reason, largest first: at most ${BOUNDS.importIgnoredGroups} entries. Past that, one type's entries are merged across layers (layer "1,204 layers") and the rest is folded into a last entry of type OTHER whose note says how many more.`,
       ),
-    issues: z.array(Issue).describe('What is wrong with the drawing; a blocking issue keeps the part from being quoted until the drawing is fixed and imported again.'),
+    issues: z.array(Issue).describe('What is wrong with the drawing; a blocking issue blocks every quoted item naming the import (the item comes back blocked with that issue) until the drawing is fixed and imported again.'),
     marks: z.array(DefectMark).describe('Where the blocking issues lie, drawn on the preview (at most 25, 3 of a kind, 4,000 points in all); empty for a drawing without them.'),
     preview_url: z.string().describe('SVG drawing of the part as found; with a blocking issue it marks where (the gap circled at both ends, an island in the warning colour) and names the issue in a legend.'),
   })

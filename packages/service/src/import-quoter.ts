@@ -24,8 +24,6 @@ export type ImportChoice = z.infer<typeof ImportChoice>;
 
 export interface ImportQuoterPage {
   plateImport: PlateImport;
-  /** The part's drawing; null when a blocking issue leaves it with none. */
-  svg: string | null;
   /** The choice priced, when one was made. */
   choice: ImportChoice | null;
   item: QuotedItem | null;
@@ -57,22 +55,21 @@ export function createImportQuoter(deps: ImportQuoterDeps) {
 
   return {
     /**
-     * The imported part and its drawing (made once and kept; none while a blocking issue stops it),
-     * priced at the choice when one is given (422 for a choice outside the lists) through the one
-     * pricer; the import is read once (and kept read) for all three.
+     * The imported part (its drawing is the page's image of the import's preview), priced at the
+     * choice when one is given (422 for a choice outside the lists) through the one pricer; the
+     * import is read once (and kept read) for both.
      */
     async priceImport(importId: string, choice: unknown, ctx: RequestContext): Promise<ImportQuoterPage> {
       await limits.consume('reading', ctx.clientIp);
       const part = await imports.getImport(importId, ctx);
       const plateImport = part.plateImport;
-      const svg = plateImport.preview_url === null ? null : await imports.importDrawingSvg(part);
-      if (choice === undefined) return { plateImport, svg, choice: null, item: null, taxCents: null };
+      if (choice === undefined) return { plateImport, choice: null, item: null, taxCents: null };
       await limits.consume('pricing', ctx.clientIp);
       const chosen = parseRequest(ImportChoice, choice);
       const plate = itemOf(importId, chosen, labelOf(plateImport));
       validateQuoteRequest({ items: [plate] } as Parameters<typeof validateQuoteRequest>[0], catalog);
       const item = await pricer.priceItem(plate, new Map([[part.id, part]]), 0);
-      return { plateImport, svg, choice: chosen, item, taxCents: item.amount_cents === null ? null : hstCents(item.amount_cents) };
+      return { plateImport, choice: chosen, item, taxCents: item.amount_cents === null ? null : hstCents(item.amount_cents) };
     },
 
     /** A quote of the imported part at the choice, and an order link for it (409 quote_not_ready when blocked). */

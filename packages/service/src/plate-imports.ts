@@ -186,8 +186,6 @@ export function createPlateImportCases(deps: PlateImportDeps) {
 
     getImport,
 
-    importDrawingSvg,
-
     async getImportPreviewSvg(id: string, ctx: RequestContext): Promise<string> {
       await limits.consume('reading', ctx.clientIp);
       return importDrawingSvg(await getImport(id, ctx));
