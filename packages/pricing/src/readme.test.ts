@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderPeerTable } from './test-peer-prices';
+import { PEER_SETS, renderPeerSummary, renderPeerTable } from './test-peer-prices';
 import { renderReferenceTable } from './test-reference-parts';
 
 const root = join(__dirname, '..');
@@ -23,7 +23,16 @@ describe('README', () => {
     ['the package README', readme],
     ['docs/pricing.md', pricingDoc],
   ])('%s shows the dated peer table exactly as the code prices it today', (_where, text) => {
-    expect(between(text, 'peer-table')).toBe(renderPeerTable());
+    expect(between(text, 'peer-table')).toBe(renderPeerTable(PEER_SETS.fit));
+  });
+
+  it('docs/pricing.md shows the validation table exactly as the code prices it today', () => {
+    expect(between(pricingDoc, 'validation-table')).toBe(renderPeerTable(PEER_SETS.validation));
+  });
+
+  it('the package README gives the validation summary as the code prices it today, and leaves the table to docs/pricing.md', () => {
+    expect(between(readme, 'validation-summary')).toBe(renderPeerSummary(PEER_SETS.validation));
+    expect(readme).not.toContain('<!-- validation-table:start -->');
   });
 
   it('prices thirteen reference parts, one small part at the piece minimum', () => {
