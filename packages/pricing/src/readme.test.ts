@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PEER_SETS, renderPeerSummary, renderPeerTable } from './test-peer-prices';
+import { PEER_SETS, renderPeerSummaries, renderPeerTable } from './test-peer-prices';
 import { renderReferenceTable } from './test-reference-parts';
 
 const root = join(__dirname, '..');
@@ -19,20 +19,15 @@ describe('README', () => {
     expect(between(text, 'reference-table')).toBe(renderReferenceTable());
   });
 
-  it.each([
-    ['the package README', readme],
-    ['docs/pricing.md', pricingDoc],
-  ])('%s shows the dated peer table exactly as the code prices it today', (_where, text) => {
-    expect(between(text, 'peer-table')).toBe(renderPeerTable(PEER_SETS.fit));
-  });
-
-  it('docs/pricing.md shows the validation table exactly as the code prices it today', () => {
+  it('docs/pricing.md shows both peer tables exactly as the code prices them today', () => {
+    expect(between(pricingDoc, 'peer-table')).toBe(renderPeerTable(PEER_SETS.fit));
     expect(between(pricingDoc, 'validation-table')).toBe(renderPeerTable(PEER_SETS.validation));
   });
 
-  it('the package README gives the validation summary as the code prices it today, and leaves the table to docs/pricing.md', () => {
-    expect(between(readme, 'validation-summary')).toBe(renderPeerSummary(PEER_SETS.validation));
-    expect(readme).not.toContain('<!-- validation-table:start -->');
+  it('the package README gives both summaries as the code prices them today, and leaves the tables to docs/pricing.md', () => {
+    expect(between(readme, 'peer-summaries')).toBe(renderPeerSummaries());
+    expect(renderPeerSummaries().split('\n')).toHaveLength(2);
+    expect(readme).not.toMatch(/<!-- (peer|validation)-table:start -->/);
   });
 
   it('prices thirteen reference parts, one small part at the piece minimum', () => {

@@ -160,7 +160,7 @@ export function renderPeerTable(set: PeerSet = PEER_SETS.fit): string {
   return lines.join('\n');
 }
 
-/** A set's summary line alone, for the package README (which ships in the release and keeps to its size budget). */
-export function renderPeerSummary(set: PeerSet): string {
-  return `${set.file}: ${describeSummary(summarisePeers(pricePeers(set)))}.`;
+/** Each set's summary line, for the package README (which ships in the release and keeps to its size budget). */
+export function renderPeerSummaries(): string {
+  return [PEER_SETS.fit, PEER_SETS.validation].map((set) => `- \`${set.file}\`: ${describeSummary(summarisePeers(pricePeers(set)))}.`).join('\n');
 }

@@ -16,8 +16,8 @@ const RELEASE = ['contracts', 'catalog', 'geometry', 'pricing'] as const;
 
 // Budgets for the gzipped tarballs, with room to grow: a jump past them means something was packed
 // that should not be (sources, maps, tests) or a dependency was bundled in.
-const PRICING_BUDGET_BYTES = 32 * 1024;
-const RELEASE_BUDGET_BYTES = 144 * 1024;
+const PRICING_BUDGET_BYTES = 36 * 1024;
+const RELEASE_BUDGET_BYTES = 160 * 1024;
 
 const PLATE_REQUEST = {
   items: [
