@@ -26,7 +26,6 @@ const PeerPoint = z
 type PeerPoint = z.infer<typeof PeerPoint>;
 
 const PeerSetFile = z.object({ usd_to_cad: z.number().positive(), note: z.string().min(1), points: z.array(PeerPoint).min(1) }).strict();
-export type PeerSetFile = z.infer<typeof PeerSetFile>;
 
 export type PeerSetName = 'fit' | 'validation';
 
