@@ -112,6 +112,8 @@ export const PriceBookSchema = z
       pieceHandlingSeconds: z.number().min(0),
       handlingSecondsPerLb: z.number().min(0),
       edgeFinishSecondsPerIn2: z.number().min(0),
+      oneWorkerLiftLb: positive,
+      heavyPieceWorkers: z.int().min(1).max(4),
       minimumItemCents: cents,
       minimumPieceCents: cents,
     }),

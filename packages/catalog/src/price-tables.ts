@@ -80,6 +80,13 @@ export interface ShopRates {
   handlingSecondsPerLb: number;
   /** Labour per square inch of cut edge (cut length x thickness): dross and burr off the edges. */
   edgeFinishSecondsPerIn2: number;
+  /**
+   * The heaviest piece one worker lifts: the load constant of the Revised NIOSH Lifting Equation
+   * (51 lb), the weight it recommends only under ideal conditions.
+   */
+  oneWorkerLiftLb: number;
+  /** Workers who lift a piece heavier than oneWorkerLiftLb: its piece and per-lb handling counts this many times. */
+  heavyPieceWorkers: number;
   /** No plate item is priced below this, unless it has few pieces (minimumPieceCents). */
   minimumItemCents: number;
   /** The minimum of an item of q pieces is the lesser of q x this and minimumItemCents. */

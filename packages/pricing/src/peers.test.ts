@@ -1,14 +1,18 @@
-import peerSet from '../peer-prices/peer-prices.json';
-import { PEER_CRITERIA, pricePeers, summarisePeers } from './test-peer-prices';
+import { PlateItem } from '@shop/contracts';
+import { PEER_CRITERIA, PEER_SETS, pricePeers, readPeerSet, summarisePeers } from './test-peer-prices';
+import type { PeerSet } from './test-peer-prices';
 
-const rows = pricePeers();
-const summary = summarisePeers(rows);
+describe.each([
+  ['the fit set (peer-prices.json)', PEER_SETS.fit, 59],
+  ['the validation set (validation-prices.json)', PEER_SETS.validation, 80],
+] as const)('%s', (_name, set: PeerSet, size) => {
+  const rows = pricePeers(set);
+  const summary = summarisePeers(rows);
 
-describe('the dated peer price set', () => {
   it('prices every point of the set at its quantity, converted at 1.38 CAD per USD', () => {
-    expect(peerSet.usd_to_cad).toBe(1.38);
-    expect(rows).toHaveLength(peerSet.points.length);
-    expect(rows.length).toBeGreaterThanOrEqual(59);
+    expect(set.usdToCad).toBe(1.38);
+    expect(rows).toHaveLength(set.points.length);
+    expect(rows.length).toBeGreaterThanOrEqual(size);
     for (const row of rows) {
       expect(Number.isSafeInteger(row.ourCents) && row.ourCents > 0).toBe(true);
       expect(row.ratio).toBeCloseTo(row.ourCents / row.peerCents, 12);
@@ -27,8 +31,39 @@ describe('the dated peer price set', () => {
   it(`asks under ${PEER_CRITERIA.floor} of the peer for no point`, () => {
     expect(summary.under.map((row) => `${row.id} ${row.ratio.toFixed(3)}`)).toEqual([]);
   });
+});
+
+describe('the two peer sets', () => {
+  it('share no point: no id, and no part at the same quantity and peer price', () => {
+    const fitIds = new Set(PEER_SETS.fit.points.map((point) => point.id));
+    expect(PEER_SETS.validation.points.filter((point) => fitIds.has(point.id)).map((point) => point.id)).toEqual([]);
+    const key = (point: PeerSet['points'][number]) => JSON.stringify([PlateItem.parse(point.item), point.quantity, point.peer_usd_each]);
+    const fitKeys = new Set(PEER_SETS.fit.points.map(key));
+    expect(PEER_SETS.validation.points.filter((point) => fitKeys.has(key(point))).map((point) => point.id)).toEqual([]);
+  });
+
+  it('hold only materials and thicknesses the catalog sells, each at the quantity the peer priced', () => {
+    for (const set of [PEER_SETS.fit, PEER_SETS.validation]) {
+      for (const point of set.points) expect(PlateItem.parse(point.item).quantity).toBe(point.quantity);
+    }
+    // pricePeers throws on a thickness or material the catalog does not list, and on a blocked part.
+    expect(() => pricePeers(PEER_SETS.validation)).not.toThrow();
+  });
+
+  it('refuse a point without its source, date, inclusions or mapping, and a repeated id', () => {
+    const point = { id: 'X-1', peer: 'P', source: 'https://example.org/a', date: '2026-01-02', spec: 's', quantity: 1, peer_usd_each: 1, includes: 'i', mapping: 'm', item: {} };
+    const file = (points: unknown[]) => ({ usd_to_cad: 1.38, note: 'n', points });
+    expect(readPeerSet('validation', 'v.json', file([point])).points).toHaveLength(1);
+    expect(() => readPeerSet('validation', 'v.json', file([point, point]))).toThrow(/X-1 is used twice/);
+    for (const field of ['source', 'date', 'includes', 'mapping'] as const) {
+      expect(() => readPeerSet('validation', 'v.json', file([{ ...point, [field]: '' }]))).toThrow();
+    }
+    expect(() => readPeerSet('validation', 'v.json', file([{ ...point, date: 'last spring' }]))).toThrow();
+    expect(() => readPeerSet('validation', 'v.json', file([{ ...point, quantity: 0 }]))).toThrow();
+  });
 
   it('summarises by the medians of the halves', () => {
-    expect(summarisePeers([1, 2, 3, 4, 5].map((ratio) => ({ ...rows[0]!, ratio })))).toMatchObject({ median: 3, lowerQuartile: 1.5, upperQuartile: 4.5, withinShare: 0.2 });
+    const row = pricePeers(PEER_SETS.fit)[0]!;
+    expect(summarisePeers([1, 2, 3, 4, 5].map((ratio) => ({ ...row, ratio })))).toMatchObject({ median: 3, lowerQuartile: 1.5, upperQuartile: 4.5, withinShare: 0.2 });
   });
 });

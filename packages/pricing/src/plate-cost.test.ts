@@ -122,6 +122,29 @@ describe('computePlateCost', () => {
     expect(holed.contourCents).toBe(5_972);
   });
 
+  it('has a piece heavier than 51 lb (NIOSH load constant) lifted by two workers, its edges finished by one', () => {
+    // 1/2 in mild steel weighs 0.1418 lb/in2: 18 x 19.9 in is 50.79 lb, 18 x 20 in is 51.05 lb.
+    const plate = (heightIn: number) =>
+      computePlateCost(
+        measures({ widthIn: 18, heightIn, outlineAreaIn2: 18 * heightIn, netAreaIn2: 18 * heightIn, cutLengthIn: 2 * (18 + heightIn) }),
+        stock('mild_steel', 0.5),
+        catalog.priceTables,
+      );
+    const light = plate(19.9);
+    const heavy = plate(20);
+    expect(light.netLb).toBeCloseTo(50.79, 2);
+    expect(heavy.netLb).toBeCloseTo(51.05, 2);
+    // One worker: 100 s + 10 s x 50.79276 lb, and 15 s x 75.8 in x 0.5 in of edge = 1,176.43 s at CAD 85/h = 2,778 c
+    // (handlingSeconds adds the contour's 12 s, priced with the contours).
+    expect(light.handlingSeconds).toBeCloseTo(100 + 507.9276 + 568.5 + 12, 3);
+    expect(light.handlingCents).toBe(2_778);
+    // Two workers lift it: 2 x (100 s + 510.48 s), edges 15 s x 76 in x 0.5 in = 570 s: 1,790.96 s = 4,229 c.
+    expect(heavy.handlingSeconds).toBeCloseTo(2 * (100 + 510.48) + 570 + 12, 3);
+    expect(heavy.handlingCents).toBe(4_229);
+    // The book says so: NIOSH's load constant and two workers past it.
+    expect(catalog.priceTables.shop).toMatchObject({ oneWorkerLiftLb: 51, heavyPieceWorkers: 2 });
+  });
+
   it('takes the feed and pierce time from the chart rows, slower and longer as the plate gets thicker', () => {
     const rows = [0.0598, 0.1345, 0.25, 0.5, 0.75, 1].map((t) => stock('mild_steel', t));
     for (let i = 1; i < rows.length; i += 1) {

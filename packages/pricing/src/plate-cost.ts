@@ -88,8 +88,11 @@ export function computePlateCost(measures: PlateMeasures, stock: PlateStock, tab
   const cutSeconds = (measures.cutLengthIn / stock.feedInPerMin) * 60;
   const contourSeconds = measures.pierceCount * (stock.pierceSeconds + shop.contourMachineSeconds);
   const contourLabourSeconds = measures.pierceCount * shop.contourHandlingSeconds;
+  // A piece past what one worker may lift (NIOSH's load constant) is lifted by two: taking it off the
+  // skeleton, turning, marking and packing it take their time for each of them. Edge finishing is bench work.
+  const liftWorkers = netLb > shop.oneWorkerLiftLb ? shop.heavyPieceWorkers : 1;
   const pieceLabourSeconds =
-    shop.pieceHandlingSeconds + shop.handlingSecondsPerLb * netLb + shop.edgeFinishSecondsPerIn2 * measures.cutLengthIn * stock.thicknessIn;
+    liftWorkers * (shop.pieceHandlingSeconds + shop.handlingSecondsPerLb * netLb) + shop.edgeFinishSecondsPerIn2 * measures.cutLengthIn * stock.thicknessIn;
   const brakeHoursPerPiece = (measures.bendCount * stock.bendSecondsPerBend) / 3600;
 
   const cuttingCents = centsOf(cutSeconds / 3600, shop.laserCentsPerHour);

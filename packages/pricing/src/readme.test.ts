@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderPeerTable } from './test-peer-prices';
+import { PEER_SETS, renderPeerSummaries, renderPeerTable } from './test-peer-prices';
 import { renderReferenceTable } from './test-reference-parts';
 
 const root = join(__dirname, '..');
@@ -19,11 +19,15 @@ describe('README', () => {
     expect(between(text, 'reference-table')).toBe(renderReferenceTable());
   });
 
-  it.each([
-    ['the package README', readme],
-    ['docs/pricing.md', pricingDoc],
-  ])('%s shows the dated peer table exactly as the code prices it today', (_where, text) => {
-    expect(between(text, 'peer-table')).toBe(renderPeerTable());
+  it('docs/pricing.md shows both peer tables exactly as the code prices them today', () => {
+    expect(between(pricingDoc, 'peer-table')).toBe(renderPeerTable(PEER_SETS.fit));
+    expect(between(pricingDoc, 'validation-table')).toBe(renderPeerTable(PEER_SETS.validation));
+  });
+
+  it('the package README shows the fit table and both summaries as the code prices them today', () => {
+    expect(between(readme, 'peer-table')).toBe(renderPeerTable(PEER_SETS.fit));
+    expect(between(readme, 'peer-summaries')).toBe(renderPeerSummaries());
+    expect(renderPeerSummaries().split('\n')).toHaveLength(2);
   });
 
   it('prices thirteen reference parts, one small part at the piece minimum', () => {

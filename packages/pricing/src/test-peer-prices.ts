@@ -1,23 +1,57 @@
-// The dated peer price set (peer-prices/peer-prices.json: each point with its source, date, what it
-// includes and the same part as a plate item) priced through the model at the peer's quantity. The
-// peers script prints it, a test holds the set to its three criteria, and the docs carry its table.
+// The dated peer price sets (peer-prices/: each point with its source, date, what it includes and the
+// same part as a plate item) priced through the model at the peer's quantity. The fit set
+// (peer-prices.json) is what the figures were chosen against; the validation set
+// (validation-prices.json) is held back from that choice to check that the model generalises. The
+// peers script prints both, a test holds each to the three criteria, and the docs carry their tables.
 import { createCatalog } from '@shop/catalog';
-import { PlateItem } from '@shop/contracts';
-import peerSet from '../peer-prices/peer-prices.json';
+import { PlateItem, z } from '@shop/contracts';
+import fitJson from '../peer-prices/peer-prices.json';
+import validationJson from '../peer-prices/validation-prices.json';
 import { pricePlateItem } from './price-plate';
 
-interface PeerPoint {
-  id: string;
-  peer: string;
-  source: string;
-  date: string;
-  spec: string;
-  quantity: number;
-  peer_usd_each: number;
-  includes: string;
-  mapping: string;
-  item: unknown;
+const PeerPoint = z
+  .object({
+    id: z.string().min(1),
+    peer: z.string().min(1),
+    source: z.string().min(1),
+    date: z.string().regex(/^\d{4}-\d{2}(-\d{2})?\b/),
+    spec: z.string().min(1),
+    quantity: z.int().min(1),
+    peer_usd_each: z.number().positive(),
+    includes: z.string().min(1),
+    mapping: z.string().min(1),
+    item: z.unknown(),
+  })
+  .strict();
+type PeerPoint = z.infer<typeof PeerPoint>;
+
+const PeerSetFile = z.object({ usd_to_cad: z.number().positive(), note: z.string().min(1), points: z.array(PeerPoint).min(1) }).strict();
+
+export type PeerSetName = 'fit' | 'validation';
+
+export interface PeerSet {
+  name: PeerSetName;
+  /** The file under peer-prices/. */
+  file: string;
+  usdToCad: number;
+  points: readonly PeerPoint[];
 }
+
+/** Reads a set file, refusing a point without its source, date, inclusions or mapping, or a repeated id. */
+export function readPeerSet(name: PeerSetName, file: string, json: unknown): PeerSet {
+  const parsed = PeerSetFile.parse(json);
+  const seen = new Set<string>();
+  for (const point of parsed.points) {
+    if (seen.has(point.id)) throw new Error(`${file}: the id ${point.id} is used twice.`);
+    seen.add(point.id);
+  }
+  return { name, file, usdToCad: parsed.usd_to_cad, points: parsed.points };
+}
+
+export const PEER_SETS: Readonly<Record<PeerSetName, PeerSet>> = {
+  fit: readPeerSet('fit', 'peer-prices.json', fitJson),
+  validation: readPeerSet('validation', 'validation-prices.json', validationJson),
+};
 
 export interface PeerRow {
   id: string;
@@ -50,22 +84,20 @@ export interface PeerSummary {
   under: PeerRow[];
 }
 
-/** The criteria the set is held to. */
+/** The criteria each set is held to. */
 export const PEER_CRITERIA = { medianMin: 0.85, medianMax: 1.1, bandLow: 0.75, bandHigh: 1.3, withinShareMin: 0.8, floor: 0.6 } as const;
 
 const catalog = createCatalog({ shopUrl: 'https://shop.example.ca' });
 
-/** CAD per USD the set converts at. */
-export const PEER_CAD_PER_USD: number = peerSet.usd_to_cad;
-
-/** Every point of the set priced at its quantity, in the set's order. */
-export function pricePeers(): PeerRow[] {
-  return (peerSet.points as PeerPoint[]).map((point) => {
+/** Every point of a set priced at its quantity, in the set's order. */
+export function pricePeers(set: PeerSet = PEER_SETS.fit): PeerRow[] {
+  return set.points.map((point) => {
     const quoted = pricePlateItem(PlateItem.parse(point.item), { catalog });
     if (quoted.status !== 'ready' || quoted.unit_amount_cents === null) {
-      throw new Error(`Peer point ${point.id} is not priced: ${quoted.issues.map((issue) => issue.message).join(' ')}`);
+      throw new Error(`Peer point ${point.id} (${set.file}) is not priced: ${quoted.issues.map((issue) => issue.message).join(' ')}`);
     }
-    const peerCents = Math.round(point.peer_usd_each * PEER_CAD_PER_USD * 100);
+    if (quoted.quantity !== point.quantity) throw new Error(`Peer point ${point.id} (${set.file}) is priced at ${quoted.quantity} pieces, the peer at ${point.quantity}.`);
+    const peerCents = Math.round(point.peer_usd_each * set.usdToCad * 100);
     return {
       id: point.id,
       peer: point.peer,
@@ -116,13 +148,18 @@ export function describeSummary(summary: PeerSummary): string {
   );
 }
 
-/** The docs' table: every point, the peer's price and ours each at its quantity, CAD, and the ratio. */
-export function renderPeerTable(): string {
-  const rows = pricePeers();
+/** A set's table for the docs: every point, the peer's price and ours each at its quantity, CAD, and the ratio. */
+export function renderPeerTable(set: PeerSet = PEER_SETS.fit): string {
+  const rows = pricePeers(set);
   const lines = ['| Point | Date | Part | Qty | Peer, CAD each | Ours, CAD each | Ratio |', '|---|---|---|---:|---:|---:|---:|'];
   for (const row of rows) {
     lines.push(`| ${row.id} | ${row.date} | ${row.spec} | ${row.quantity} | ${dollars(row.peerCents)} | ${dollars(row.ourCents)} | ${row.ratio.toFixed(2)} |`);
   }
   lines.push('', describeSummary(summarisePeers(rows)) + '.');
   return lines.join('\n');
+}
+
+/** Each set's summary line, for the package README (which ships in the release and keeps to its size budget). */
+export function renderPeerSummaries(): string {
+  return [PEER_SETS.fit, PEER_SETS.validation].map((set) => `- \`${set.file}\`: ${describeSummary(summarisePeers(pricePeers(set)))}.`).join('\n');
 }
