@@ -84,10 +84,13 @@ function page(parts: string[]): string {
   return `<!doctype html><html><body style="font-family:sans-serif">${parts.filter(Boolean).join('\n')}</body></html>\n`;
 }
 
-/** Whitespace (line breaks included) collapsed, cut to `max` characters with an ellipsis. */
+/** Whitespace (line breaks included) collapsed, cut after a whole word to `max` characters with an ellipsis. */
 function oneLine(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut.slice(0, max - 1)).trimEnd()}…`;
 }
 
 /** 123456 -> "$1,234.56", from integer cents without floating point. */

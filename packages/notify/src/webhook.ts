@@ -148,8 +148,9 @@ function parseUrl(text: string, base: URL): URL | null {
 }
 
 function describeNetworkError(error: unknown): string {
-  const cause = error instanceof Error ? (error.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
-  if (cause && typeof cause.code === 'string') return cause.code;
-  if (cause && typeof cause.message === 'string') return cause.message;
-  return error instanceof Error ? error.message : String(error);
+  // Duck-typed: fetch's errors may come from another realm than this module's Error.
+  const { message, cause } = (error ?? {}) as { message?: unknown; cause?: { code?: unknown; message?: unknown } };
+  if (typeof cause?.code === 'string') return cause.code;
+  if (typeof cause?.message === 'string') return cause.message;
+  return typeof message === 'string' ? message : String(error);
 }
