@@ -78,8 +78,9 @@ async function send(row: OutboxRow, deps: DeliverDeps, now: () => Date): Promise
   const event = parsed.data;
   switch (row.kind) {
     case 'email': {
-      if (!deps.mail) return { outcome: 'retry', status: null, error: 'No mail server is set (SMTP_URL).', response: null, durationMs: 0 };
       if (!isRequestEvent(event)) return refused(`No mail is sent for ${event.type}.`);
+      // Kept for a later try: the row was written while mail was set, and may be again.
+      if (!deps.mail) return { outcome: 'retry', status: null, error: 'No mail server is set (SMTP_URL).', response: null, durationMs: 0 };
       let to: string[];
       try {
         to = parseRecipients(row.target);
