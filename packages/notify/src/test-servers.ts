@@ -73,7 +73,7 @@ export async function startWebhookReceiver(
   };
 }
 
-export interface ReceivedMail {
+interface ReceivedMail {
   from: string | null;
   to: string[];
   raw: string;
