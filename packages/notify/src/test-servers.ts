@@ -99,6 +99,8 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    // No DNS here: the reverse lookup of 127.0.0.1 would only add its wait to every connection.
+    disableReverseLookup: true,
     logger: false,
     onRcptTo(_address: SMTPServerAddress, _session, callback) {
       const refusal = options.refuseRecipient;
