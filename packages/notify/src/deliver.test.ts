@@ -103,6 +103,15 @@ describe('deliver a webhook row', () => {
     expect(delivery.attempt).toMatchObject({ outcome: 'dead', error: 'The webhook endpoint no longer exists.' });
   });
 
+  it('keeps the row for a later try when its endpoint cannot be read', async () => {
+    const delivery = await deliver(row(0), {
+      webhookEndpoint: () => Promise.reject(new Error('database is locked')),
+      now: () => now,
+    });
+    expect(delivery.attempt).toMatchObject({ outcome: 'retry', error: 'Could not read the webhook endpoint: database is locked' });
+    expect(delivery.nextAttemptAt).toEqual(new Date(now.getTime() + 60_000));
+  });
+
   it('will not try a row that has had every try', async () => {
     const deps = await listen(() => ({ status: 200 }));
     await expect(deliver(row(MAX_ATTEMPTS), deps)).rejects.toThrow(`outbox row ob_wh_1 has had all ${MAX_ATTEMPTS} tries`);

@@ -92,7 +92,13 @@ async function send(row: OutboxRow, deps: DeliverDeps, now: () => Date): Promise
       return deps.mail.mailer.send({ to, ...mail, messageId: messageIdFor(row.id, deps.mail.mailer.from) });
     }
     case 'webhook': {
-      const endpoint = deps.webhookEndpoint ? await deps.webhookEndpoint(row.target) : null;
+      let endpoint: WebhookEndpoint | null;
+      try {
+        endpoint = deps.webhookEndpoint ? await deps.webhookEndpoint(row.target) : null;
+      } catch (error) {
+        // Reading the endpoint failed (storage down, say): the row waits rather than dies.
+        return { outcome: 'retry', status: null, error: `Could not read the webhook endpoint: ${(error as Error).message}`.slice(0, 300), response: null, durationMs: 0 };
+      }
       if (!endpoint) return refused('The webhook endpoint no longer exists.');
       return sendWebhook(endpoint, { id: row.id, body: JSON.stringify(event) }, { now, ...(deps.webhookTimeoutMs !== undefined ? { timeoutMs: deps.webhookTimeoutMs } : {}) });
     }
