@@ -8,6 +8,7 @@ const layers = {
   catalog: ['contracts', 'geometry'],
   pricing: ['contracts', 'geometry', 'catalog'],
   storage: ['contracts'],
+  notify: ['contracts'],
   openapi: ['contracts'],
   service: ['contracts', 'geometry', 'drawings', 'catalog', 'pricing', 'storage'],
   runtime: ['contracts', 'service', 'storage'],

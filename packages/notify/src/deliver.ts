@@ -1,0 +1,118 @@
+// One try of one outbox row: what the delivery loop stores after it, the try and when to try next.
+import { NotificationEvent, isRequestEvent } from './events';
+import { parseRecipients } from './mail';
+import type { Mailer } from './mail';
+import type { Outcome, SendResult } from './outcome';
+import { renderRequestMail } from './render-mail';
+import { MAX_ATTEMPTS, nextAttemptAt } from './schedule';
+import { sendWebhook } from './webhook';
+import type { WebhookEndpoint } from './webhook';
+
+export const OUTBOX_KINDS = ['email', 'webhook'] as const;
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+
+export interface OutboxRow {
+  /** Also the `webhook-id` and the mail's Message-ID: the same on every try, so repeats can be dropped. */
+  id: string;
+  kind: OutboxKind;
+  /** email: the recipients, a comma list; webhook: the endpoint, as `DeliverDeps.webhookEndpoint` knows it. */
+  target: string;
+  /** The event body, `{type, timestamp, data}`. */
+  payload: unknown;
+  /** Tries made before this one. */
+  attempts: number;
+}
+
+export interface DeliverDeps {
+  /** The mail sender and the console's address for links; absent when no SMTP_URL is set. */
+  mail?: { mailer: Mailer; consoleUrl: string };
+  /** The URL and secret of a webhook row's target; null once the endpoint is removed. */
+  webhookEndpoint?: (target: string) => WebhookEndpoint | null | Promise<WebhookEndpoint | null>;
+  webhookTimeoutMs?: number;
+  now?: () => Date;
+}
+
+export interface DeliveryAttempt {
+  rowId: string;
+  /** 1 for the first try. */
+  attempt: number;
+  /** `dead` also when a try worth retrying was the last one. */
+  outcome: Outcome;
+  status: number | null;
+  error: string | null;
+  response: string | null;
+  durationMs: number;
+  attemptedAt: Date;
+}
+
+export interface Delivery {
+  attempt: DeliveryAttempt;
+  /** The row's tries after this one. */
+  attempts: number;
+  /** When to try again; null when delivered or dead. */
+  nextAttemptAt: Date | null;
+}
+
+export async function deliver(row: OutboxRow, deps: DeliverDeps): Promise<Delivery> {
+  if (row.attempts >= MAX_ATTEMPTS) throw new RangeError(`outbox row ${row.id} has had all ${MAX_ATTEMPTS} tries`);
+  const now = deps.now ?? (() => new Date());
+  const attemptedAt = now();
+  const sent = await send(row, deps, now);
+  const attempts = row.attempts + 1;
+  const next = sent.outcome === 'retry' ? nextAttemptAt(attempts, now()) : null;
+  const outcome: Outcome = sent.outcome === 'retry' && next === null ? 'dead' : sent.outcome;
+  return {
+    attempt: { rowId: row.id, attempt: attempts, ...sent, outcome, attemptedAt },
+    attempts,
+    nextAttemptAt: next,
+  };
+}
+
+async function send(row: OutboxRow, deps: DeliverDeps, now: () => Date): Promise<SendResult> {
+  const parsed = NotificationEvent.safeParse(row.payload);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    const where = first && first.path.length > 0 ? ` at ${first.path.join('.')}` : '';
+    return refused(`The payload is not a notification event${where}: ${first?.message ?? 'invalid'}.`);
+  }
+  const event = parsed.data;
+  switch (row.kind) {
+    case 'email': {
+      if (!isRequestEvent(event)) return refused(`No mail is sent for ${event.type}.`);
+      // Kept for a later try: the row was written while mail was set, and may be again.
+      if (!deps.mail) return { outcome: 'retry', status: null, error: 'No mail server is set (SMTP_URL).', response: null, durationMs: 0 };
+      let to: string[];
+      try {
+        to = parseRecipients(row.target);
+      } catch (error) {
+        return refused(`The row's recipients are not usable: ${(error as Error).message}.`);
+      }
+      if (to.length === 0) return refused('The row names no recipients.');
+      const mail = renderRequestMail(event, deps.mail.consoleUrl);
+      return deps.mail.mailer.send({ to, ...mail, messageId: messageIdFor(row.id, deps.mail.mailer.from) });
+    }
+    case 'webhook': {
+      let endpoint: WebhookEndpoint | null;
+      try {
+        endpoint = deps.webhookEndpoint ? await deps.webhookEndpoint(row.target) : null;
+      } catch (error) {
+        // Reading the endpoint failed (storage down, say): the row waits rather than dies.
+        return { outcome: 'retry', status: null, error: `Could not read the webhook endpoint: ${(error as Error).message}`.slice(0, 300), response: null, durationMs: 0 };
+      }
+      if (!endpoint) return refused('The webhook endpoint no longer exists.');
+      return sendWebhook(endpoint, { id: row.id, body: JSON.stringify(event) }, { now, ...(deps.webhookTimeoutMs !== undefined ? { timeoutMs: deps.webhookTimeoutMs } : {}) });
+    }
+    default:
+      return refused(`Unknown outbox kind ${String((row as { kind: unknown }).kind)}.`);
+  }
+}
+
+function refused(error: string): SendResult {
+  return { outcome: 'dead', status: null, error, response: null, durationMs: 0 };
+}
+
+/** `<row id@sender's domain>`: one Message-ID per row, whichever try gets through. */
+export function messageIdFor(rowId: string, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  return `<${rowId.replace(/[^A-Za-z0-9._-]/g, '')}@${domain}>`;
+}

@@ -1,0 +1,54 @@
+import fc from 'fast-check';
+import { rfqSubmissionCreated } from './events';
+import { formatCad, inboxUrl, renderRequestMail } from './render-mail';
+
+describe('formatCad', () => {
+  it.each([
+    [0, '$0.00'],
+    [5, '$0.05'],
+    [99, '$0.99'],
+    [100, '$1.00'],
+    [123456, '$1,234.56'],
+    [100000000, '$1,000,000.00'],
+    [-2712, '-$27.12'],
+  ])('%i cents is %s', (cents, text) => {
+    expect(formatCad(cents)).toBe(text);
+  });
+
+  it('reads back as the same cents for every whole amount', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), (cents) => {
+        const digits = formatCad(cents).replace(/[$,.]/g, '');
+        return BigInt(digits) === BigInt(cents);
+      }),
+    );
+  });
+
+  it('refuses a fraction of a cent', () => {
+    expect(() => formatCad(10.5)).toThrow(RangeError);
+  });
+});
+
+describe('renderRequestMail', () => {
+  it('links to the request page, its id encoded, under a console URL with or without a trailing slash', () => {
+    expect(inboxUrl('https://console.shop.example/', 'rs_1')).toBe('https://console.shop.example/inbox/rs_1');
+    expect(inboxUrl('https://console.shop.example', 'a/b?c')).toBe('https://console.shop.example/inbox/a%2Fb%3Fc');
+  });
+
+  it('escapes every value it puts in the HTML, the name included, and keeps the subject on one line', () => {
+    const event = rfqSubmissionCreated(
+      { id: 'rs_"x"', rfq_link_id: null, description: 'Line one\r\nBcc: someone@example.org\n<img src=x onerror=alert(1)>', material: '<i>304</i>', thickness_in: null, quantity: null, name: 'O\'Neil & <Sons>' },
+      new Date('2026-11-27T10:00:00.000Z'),
+    );
+    const mail = renderRequestMail(event, 'https://console.shop.example');
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+    expect(mail.subject).toBe('New quote request: Line one Bcc: someone@example.org <img src=x…');
+    expect(mail.html).toContain('O&#39;Neil &amp; &lt;Sons&gt;');
+    expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(mail.html).toContain('&lt;i&gt;304&lt;/i&gt;');
+    expect(mail.html).toContain('href="https://console.shop.example/inbox/rs_%22x%22"');
+    expect(mail.html).not.toMatch(/<img|<i>|<Sons>/);
+    expect(mail.text).toContain("New quote request from O'Neil & <Sons>.");
+    expect(mail.text).toContain('Material: <i>304</i>');
+  });
+});

@@ -1,0 +1,103 @@
+// The mail the shop gets for a new request in the inbox: the job and a link to its page in the
+// console. Contact details stay in the console; the mail names the person and nothing more.
+import escapeHtml from 'escape-html';
+import type { EventOf, RequestEvent } from './events';
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const SUBJECT_JOB_CHARS = 60;
+
+/** `{consoleUrl}/inbox/{id}`, the request's page. */
+export function inboxUrl(consoleUrl: string, id: string): string {
+  return `${consoleUrl.replace(/\/+$/, '')}/inbox/${encodeURIComponent(id)}`;
+}
+
+export function renderRequestMail(event: RequestEvent, consoleUrl: string): RenderedMail {
+  return event.type === 'rfq_submission.created' ? renderRfqMail(event, consoleUrl) : renderOrderMail(event, consoleUrl);
+}
+
+function renderRfqMail({ data }: EventOf<'rfq_submission.created'>, consoleUrl: string): RenderedMail {
+  const link = inboxUrl(consoleUrl, data.id);
+  const facts: [string, string][] = [];
+  if (data.material !== null) facts.push(['Material', data.material]);
+  if (data.thickness_in !== null) facts.push(['Thickness', `${data.thickness_in} in`]);
+  if (data.quantity !== null) facts.push(['Quantity', String(data.quantity)]);
+  const text = [
+    `New quote request from ${data.name}.`,
+    '',
+    'Job:',
+    data.description,
+    ...(facts.length > 0 ? ['', ...facts.map(([key, value]) => `${key}: ${value}`)] : []),
+    '',
+    `Open it in the console: ${link}`,
+    '',
+  ].join('\n');
+  const html = page([
+    `<p>New quote request from <strong>${escapeHtml(data.name)}</strong>.</p>`,
+    `<p style="white-space:pre-wrap">${escapeHtml(data.description)}</p>`,
+    facts.length > 0 ? `<table>${facts.map(([key, value]) => `<tr><th align="left">${escapeHtml(key)}</th><td>${escapeHtml(value)}</td></tr>`).join('')}</table>` : '',
+    `<p><a href="${escapeHtml(link)}">Open the request in the console</a></p>`,
+  ]);
+  return { subject: `New quote request: ${oneLine(data.description, SUBJECT_JOB_CHARS)}`, text, html };
+}
+
+function renderOrderMail({ data }: EventOf<'order_request.created'>, consoleUrl: string): RenderedMail {
+  const link = inboxUrl(consoleUrl, data.id);
+  const how = data.fulfilment === 'pickup' ? 'Pickup at the shop.' : 'Delivery: freight to be quoted.';
+  const lines = data.items.map(
+    (item) => `${item.quantity} x ${item.description} (${item.quote_id} #${item.index}): ${formatCad(item.unit_amount_cents)} each, ${formatCad(item.amount_cents)}`,
+  );
+  const subtotal = `${formatCad(data.amount_subtotal_cents)} before HST`;
+  const text = [
+    `New order request ${data.id} from ${data.name}.`,
+    '',
+    ...lines,
+    '',
+    `Subtotal: ${subtotal}`,
+    how,
+    '',
+    `Open it in the console: ${link}`,
+    '',
+  ].join('\n');
+  const rows = data.items
+    .map(
+      (item) =>
+        `<tr><td align="right">${item.quantity}</td><td>${escapeHtml(item.description)}<br><small>${escapeHtml(item.quote_id)} #${item.index}</small></td>` +
+        `<td align="right">${formatCad(item.unit_amount_cents)}</td><td align="right">${formatCad(item.amount_cents)}</td></tr>`,
+    )
+    .join('');
+  const html = page([
+    `<p>New order request <strong>${escapeHtml(data.id)}</strong> from <strong>${escapeHtml(data.name)}</strong>.</p>`,
+    `<table><tr><th>Qty</th><th align="left">Item</th><th>Each</th><th>Amount</th></tr>${rows}</table>`,
+    `<p>Subtotal: ${escapeHtml(subtotal)}<br>${escapeHtml(how)}</p>`,
+    `<p><a href="${escapeHtml(link)}">Open the request in the console</a></p>`,
+  ]);
+  const count = data.items.length === 1 ? '1 item' : `${data.items.length} items`;
+  return { subject: `New order request ${oneLine(data.id, 40)}: ${count}, ${subtotal}`, text, html };
+}
+
+function page(parts: string[]): string {
+  return `<!doctype html><html><body style="font-family:sans-serif">${parts.filter(Boolean).join('\n')}</body></html>\n`;
+}
+
+/** Whitespace (line breaks included) collapsed, cut after a whole word to `max` characters with an ellipsis. */
+function oneLine(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut.slice(0, max - 1)).trimEnd()}…`;
+}
+
+/** 123456 -> "$1,234.56", from integer cents without floating point. */
+export function formatCad(cents: number): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`cents must be a whole number, got ${cents}`);
+  const sign = cents < 0 ? '-' : '';
+  const whole = BigInt(Math.abs(cents));
+  const dollars = (whole / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}$${dollars}.${(whole % 100n).toString().padStart(2, '0')}`;
+}
