@@ -1,6 +1,7 @@
 // The migration runner and the table types: what the committed migrations build, recorded as
 // Prisma records it, and db-types.ts kept true to it.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import ts from 'typescript';
@@ -13,12 +14,16 @@ const fixtures = path.resolve(__dirname, '../test/fixtures');
 /** migration name -> checksum, as Prisma's schema engine recorded them in the stored fixtures. */
 function checksumsRecordedByPrisma(provider: 'sqlite' | 'postgresql'): Map<string, string> {
   if (provider === 'sqlite') {
-    const file = new Database(path.join(fixtures, 'stored-v1.sqlite.db'), { readonly: true });
+    // A copy: opening a WAL file, even read-only, leaves its -shm and -wal files beside it.
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-checksums-'));
+    copyFileSync(path.join(fixtures, 'stored-v1.sqlite.db'), path.join(dir, 'copy.db'));
+    const file = new Database(path.join(dir, 'copy.db'));
     try {
       const rows = file.prepare('SELECT migration_name, checksum FROM _prisma_migrations').all() as Array<{ migration_name: string; checksum: string }>;
       return new Map(rows.map((row) => [row.migration_name, row.checksum]));
     } finally {
       file.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   }
   const dump = readFileSync(path.join(fixtures, 'stored-v1.postgresql.sql'), 'utf8');
