@@ -69,8 +69,11 @@ export async function openPostgresStorage(connectionString: string, schema: stri
           }),
         startup: { appliedMigrations, migrationMs, poolSize },
         createRateLimiter: (limiterOptions) => createPostgresRateLimiter(pool, schema, limiterOptions),
-        // Ends the pool too.
-        close: () => database.db.destroy(),
+        close: async () => {
+          await database.db.destroy();
+          // Kysely ends the pool only if it ran a query on it.
+          if (!pool.ended) await pool.end();
+        },
       });
     } catch (error) {
       await pool.end().catch(() => {});
