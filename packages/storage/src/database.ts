@@ -9,7 +9,7 @@ import type { SqliteWrites } from './sqlite-write-batch';
 import type { StorageGuard } from './storage-unavailable';
 
 /** What a write statement gave back once committed: its RETURNING rows and the rows it changed. */
-export interface WriteOutcome {
+interface WriteOutcome {
   rows: Record<string, unknown>[];
   changes: number;
 }

@@ -1,7 +1,6 @@
 // Rules every repository keeps on both databases: byte-for-byte rows, retention, units kept whole,
 // idempotency, the purge's cutoffs and counts.
 import { addDays, DAY_MS, describeEachDatabase, type TestDatabase } from '../test/harness';
-import { toDbDateTime } from './database';
 import { RETENTION_DAYS, type NewHandoff, type PlateDesignRecord } from './records';
 import type { Storage } from './storage';
 
