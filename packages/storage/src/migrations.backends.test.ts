@@ -19,17 +19,19 @@ async function columnsOf(database: TestDatabase): Promise<Record<string, string>
 }
 
 describeUnless(Boolean(postgresUrl), NEEDS_POSTGRES)('the PostgreSQL migrations', () => {
-  const sqlite = createSqliteDatabase();
-  const postgres = createPostgresDatabase(postgresUrl ?? '');
+  let sqlite: TestDatabase;
+  let postgres: TestDatabase;
 
   beforeAll(async () => {
+    sqlite = createSqliteDatabase();
+    postgres = createPostgresDatabase(postgresUrl!);
     await (await sqlite.open()).close();
     await (await postgres.open()).close();
   });
 
   afterAll(async () => {
-    await sqlite.drop();
-    await postgres.drop();
+    await sqlite?.drop();
+    await postgres?.drop();
   });
 
   it('build the tables and columns the SQLite ones build (types by family, nullability)', async () => {

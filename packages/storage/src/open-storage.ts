@@ -14,7 +14,6 @@ import { BUSY_SLICE_MS, DEFAULT_LOCK_WAIT_MS, SqliteFileGuard, isSqliteBusy } fr
 import { createSqliteWrites } from './sqlite-write-batch';
 import { assembleStorage, type Storage, type StorageHealth } from './storage';
 import { guardStorage } from './storage-unavailable';
-import type { StorageGuard } from './storage-unavailable';
 
 export interface OpenStorageOptions {
   /** `file:./data/shop.db` (relative to rootDir) or `postgresql://...[?schema=name]`. */
@@ -85,19 +84,16 @@ async function openSqliteStorage(filePath: string, lockWaitMs: number): Promise<
       connection.pragma('temp_store = MEMORY');
       const file = new SqliteFileGuard(filePath);
       // The writes of one event-loop turn are group-committed; the batch waits for another
-      // process's lock itself, so the guard only checks the file and names the failure.
-      const writes = createSqliteWrites(connection, { lockWaitMs, check: () => file.check() });
-      const guard: StorageGuard = (action, run) =>
-        guardStorage(action, () => {
-          file.check();
-          return run();
-        });
-      const db = createSqliteKysely(connection);
+      // process's lock itself and checks the file before each transaction, reads check it first.
+      const check = () => file.check();
+      const writes = createSqliteWrites(connection, { lockWaitMs, check });
+      const kysely = createSqliteKysely(connection);
+      const { db } = kysely;
       return assembleStorage({
         provider: 'sqlite',
         db,
         startup,
-        ...createRepositories(sqliteDatabase(db, writes, guard)),
+        ...createRepositories(sqliteDatabase(kysely, writes, { guard: guardStorage, check })),
         createRateLimiter: (limiterOptions) => createSqliteRateLimiter(connection, writes, limiterOptions),
         probe: () => probeSqlite(connection, file),
         close: async () => {

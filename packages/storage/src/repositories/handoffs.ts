@@ -2,7 +2,7 @@
 import { fromDbDateTime, toDbDateTime, type StorageDatabase } from '../database';
 import { keepWithinRetention, type HandoffRepository } from '../records';
 
-export function createHandoffRepository({ db, write, guard }: StorageDatabase): HandoffRepository {
+export function createHandoffRepository({ db, read, write, guard }: StorageDatabase): HandoffRepository {
   return {
     async insert({ designs, ...handoff }) {
       // One unit: the handoff is kept with all its designs or not at all.
@@ -25,14 +25,13 @@ export function createHandoffRepository({ db, write, guard }: StorageDatabase): 
               expires_at: toDbDateTime(design.expiresAt),
               design: design.design,
               schema_version: design.schemaVersion,
-            }),
-          ),
+            }),),
         ]),
       );
     },
     async get(id, now) {
-      const row = await guard('read the handoff', () =>
-        db.selectFrom('handoffs').select(['id', 'created_at', 'expires_at', 'body', 'schema_version']).where('id', '=', id).executeTakeFirst(),
+      const [row] = await guard('read the handoff', () =>
+        read(db.selectFrom('handoffs').select(['id', 'created_at', 'expires_at', 'body', 'schema_version']).where('id', '=', id)),
       );
       if (!row) return null;
       const record = { id: row.id, createdAt: fromDbDateTime(row.created_at), expiresAt: fromDbDateTime(row.expires_at), body: row.body, schemaVersion: row.schema_version };

@@ -2,17 +2,15 @@
 import type { StorageDatabase } from '../database';
 import type { IdempotencyRepository } from '../records';
 
-export function createIdempotencyRepository({ db, write, guard }: StorageDatabase): IdempotencyRepository {
+export function createIdempotencyRepository({ db, read, write, guard }: StorageDatabase): IdempotencyRepository {
   // An imported drawing's answer is its import's body, read through the reference.
   const readKept = async (key: string) => {
-    const row = await guard('read the idempotency key', () =>
-      db
-        .selectFrom('idempotency_keys as k')
-        .leftJoin('plate_imports as p', 'p.id', 'k.plate_import_id')
-        .select((eb) => ['k.request_hash', 'k.status', eb.fn.coalesce('k.body', 'p.body').as('body'), 'k.expires_ms'])
-        .where('k.key', '=', key)
-        .executeTakeFirst(),
-    );
+    const query = db
+      .selectFrom('idempotency_keys as k')
+      .leftJoin('plate_imports as p', 'p.id', 'k.plate_import_id')
+      .select((eb) => ['k.request_hash', 'k.status', eb.fn.coalesce('k.body', 'p.body').as('body'), 'k.expires_ms'])
+      .where('k.key', '=', key);
+    const [row] = await guard('read the idempotency key', () => read(query));
     if (!row) return null;
     const answer = row.status !== null && row.body !== null ? { status: row.status, body: row.body } : null;
     return { requestHash: row.request_hash, answer, expiresMs: Number(row.expires_ms) };
@@ -42,8 +40,7 @@ export function createIdempotencyRepository({ db, write, guard }: StorageDatabas
                   eb.or([
                     eb('idempotency_keys.expires_ms', '<=', eb.ref('excluded.created_ms')),
                     eb.and([eb('idempotency_keys.status', 'is', null), eb('idempotency_keys.created_ms', '<=', nowMs - staleMs)]),
-                  ]),
-                ),
+                  ]),),
             )
             .returning('key'),
         ]),

@@ -19,15 +19,15 @@ function toDesign(row: DesignRow): PlateDesignRecord {
   };
 }
 
-export function createPlateDesignRepository({ db, guard }: StorageDatabase): PlateDesignRepository {
+export function createPlateDesignRepository({ db, read, guard }: StorageDatabase): PlateDesignRepository {
   return {
     async get(id, now) {
-      const row = await guard('read the plate design', () => db.selectFrom('plate_designs').select(DESIGN_COLUMNS).where('id', '=', id).executeTakeFirst());
+      const [row] = await guard('read the plate design', () => read(db.selectFrom('plate_designs').select(DESIGN_COLUMNS).where('id', '=', id)));
       return keepWithinRetention(row ? toDesign(row) : null, now);
     },
     async listForHandoff(handoffId, now) {
       const rows = await guard('read the plate designs', () =>
-        db.selectFrom('plate_designs').select(DESIGN_COLUMNS).where('handoff_id', '=', handoffId).orderBy('quote_id', 'asc').orderBy('item_index', 'asc').execute(),
+        read(db.selectFrom('plate_designs').select(DESIGN_COLUMNS).where('handoff_id', '=', handoffId).orderBy('quote_id', 'asc').orderBy('item_index', 'asc')),
       );
       return rows.map(toDesign).filter((design) => keepWithinRetention(design, now) !== null);
     },

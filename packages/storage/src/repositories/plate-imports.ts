@@ -2,7 +2,7 @@
 import { fromDbDateTime, toDbDateTime, type StorageDatabase } from '../database';
 import { keepImportWithinRetention, type PlateImportRepository } from '../records';
 
-export function createPlateImportRepository({ db, write, guard }: StorageDatabase): PlateImportRepository {
+export function createPlateImportRepository({ db, read, write, guard }: StorageDatabase): PlateImportRepository {
   return {
     async insert(record) {
       await guard('store the plate import', () =>
@@ -19,8 +19,8 @@ export function createPlateImportRepository({ db, write, guard }: StorageDatabas
       );
     },
     async get(id, now) {
-      const row = await guard('read the plate import', () =>
-        db.selectFrom('plate_imports').select(['id', 'created_at', 'expires_at', 'retain_until', 'body', 'schema_version']).where('id', '=', id).executeTakeFirst(),
+      const [row] = await guard('read the plate import', () =>
+        read(db.selectFrom('plate_imports').select(['id', 'created_at', 'expires_at', 'retain_until', 'body', 'schema_version']).where('id', '=', id)),
       );
       if (!row) return null;
       const record = {

@@ -1,32 +1,30 @@
-// Quotes: the insert and read on every POST and GET of a quote.
-import { fromDbDateTime, toDbDateTime, type StorageDatabase } from '../database';
+// Quotes: the insert and read on every POST and GET of a quote (prepared once: see prepareQuery).
+import { fromDbDateTime, prepareQuery, toDbDateTime, type StorageDatabase } from '../database';
 import { keepWithinRetention, retentionEnd, type QuoteRepository } from '../records';
 
-export function createQuoteRepository({ db, write, guard }: StorageDatabase): QuoteRepository {
+export function createQuoteRepository({ db, read, write, guard }: StorageDatabase): QuoteRepository {
+  const insertQuote = prepareQuery((id: string, createdAt: string, expiresAt: string, body: string, request: string, schemaVersion: number) =>
+    db.insertInto('quotes').values({ id, created_at: createdAt, expires_at: expiresAt, body, request, schema_version: schemaVersion }),
+  );
+  // The imports it names are kept at least as long as the quote, in the same unit.
+  const keepImport = prepareQuery((id: string, keepUntil: string, before: string) =>
+    db.updateTable('plate_imports').set({ retain_until: keepUntil }).where('id', '=', id).where('retain_until', '<', before),
+  );
+  const selectQuote = prepareQuery((id: string) =>
+    db.selectFrom('quotes').select(['id', 'created_at', 'expires_at', 'body', 'request', 'schema_version']).where('id', '=', id),
+  );
   return {
     async insert({ importIds, ...quote }) {
       const keepUntil = toDbDateTime(retentionEnd(quote.expiresAt));
       await guard('store the quote', () =>
         write([
-          db.insertInto('quotes').values({
-            id: quote.id,
-            created_at: toDbDateTime(quote.createdAt),
-            expires_at: toDbDateTime(quote.expiresAt),
-            body: quote.body,
-            request: quote.request,
-            schema_version: quote.schemaVersion,
-          }),
-          // The imports it names are kept at least as long as the quote, in the same unit.
-          ...[...new Set(importIds ?? [])].map((id) =>
-            db.updateTable('plate_imports').set({ retain_until: keepUntil }).where('id', '=', id).where('retain_until', '<', keepUntil),
-          ),
+          insertQuote(quote.id, toDbDateTime(quote.createdAt), toDbDateTime(quote.expiresAt), quote.body, quote.request, quote.schemaVersion),
+          ...[...new Set(importIds ?? [])].map((id) => keepImport(id, keepUntil, keepUntil)),
         ]),
       );
     },
     async get(id, now) {
-      const row = await guard('read the quote', () =>
-        db.selectFrom('quotes').select(['id', 'created_at', 'expires_at', 'body', 'request', 'schema_version']).where('id', '=', id).executeTakeFirst(),
-      );
+      const [row] = await guard('read the quote', () => read(selectQuote(id)));
       if (!row) return null;
       const record = {
         id: row.id,

@@ -2,7 +2,7 @@
 import { fromDbDateTime, toDbDateTime, type StorageDatabase } from '../database';
 import { keepWithinRetention, type RfqLinkRepository } from '../records';
 
-export function createRfqLinkRepository({ db, write, guard }: StorageDatabase): RfqLinkRepository {
+export function createRfqLinkRepository({ db, read, write, guard }: StorageDatabase): RfqLinkRepository {
   return {
     async insert(link) {
       await guard('store the rfq link', () =>
@@ -18,8 +18,8 @@ export function createRfqLinkRepository({ db, write, guard }: StorageDatabase): 
       );
     },
     async get(id, now) {
-      const row = await guard('read the rfq link', () =>
-        db.selectFrom('rfq_links').select(['id', 'created_at', 'expires_at', 'body', 'schema_version']).where('id', '=', id).executeTakeFirst(),
+      const [row] = await guard('read the rfq link', () =>
+        read(db.selectFrom('rfq_links').select(['id', 'created_at', 'expires_at', 'body', 'schema_version']).where('id', '=', id)),
       );
       if (!row) return null;
       const record = { id: row.id, createdAt: fromDbDateTime(row.created_at), expiresAt: fromDbDateTime(row.expires_at), body: row.body, schemaVersion: row.schema_version };

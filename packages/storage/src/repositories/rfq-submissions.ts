@@ -2,7 +2,7 @@
 import { fromDbDateTime, toDbDateTime, type StorageDatabase } from '../database';
 import { clampListLimit, type RfqSubmissionRepository } from '../records';
 
-export function createRfqSubmissionRepository({ db, write, guard }: StorageDatabase): RfqSubmissionRepository {
+export function createRfqSubmissionRepository({ db, read, write, guard }: StorageDatabase): RfqSubmissionRepository {
   return {
     async insert({ id, rfqLinkId, createdAt, idempotencyKey, body, schemaVersion }) {
       // Insert-or-nothing in one statement, then read: a double submission racing this one cannot
@@ -16,8 +16,8 @@ export function createRfqSubmissionRepository({ db, write, guard }: StorageDatab
         ]),
       );
       if (outcome?.changes === 1) return { created: true, id };
-      const first = await guard('read the rfq submission', () =>
-        db.selectFrom('rfq_submissions').select('id').where('idempotency_key', '=', idempotencyKey).executeTakeFirst(),
+      const [first] = await guard('read the rfq submission', () =>
+        read(db.selectFrom('rfq_submissions').select('id').where('idempotency_key', '=', idempotencyKey)),
       );
       if (!first) {
         // Only reachable if the conflicting row vanished in between (submissions are never purged).
@@ -29,15 +29,13 @@ export function createRfqSubmissionRepository({ db, write, guard }: StorageDatab
       const limit = clampListLimit(options.limit);
       // A NaN limit is a mistake of the caller, not an outage.
       if (Number.isNaN(limit)) throw new RangeError(`list limit must be a number, got ${String(options.limit)}`);
-      const rows = await guard('list rfq submissions', () =>
-        db
-          .selectFrom('rfq_submissions')
-          .select(['id', 'rfq_link_id', 'created_at', 'body', 'schema_version'])
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(limit)
-          .execute(),
-      );
+      const query = db
+        .selectFrom('rfq_submissions')
+        .select(['id', 'rfq_link_id', 'created_at', 'body', 'schema_version'])
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit);
+      const rows = await guard('list rfq submissions', () => read(query));
       return rows.map((row) => ({ id: row.id, rfqLinkId: row.rfq_link_id, createdAt: fromDbDateTime(row.created_at), body: row.body, schemaVersion: row.schema_version }));
     },
   };
