@@ -15,6 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { openStorage } from '../src/index';
+import { SqliteFileGuard } from '../src/sqlite-health';
 import { createSqliteWrites } from '../src/sqlite-write-batch';
 
 const { values } = parseArgs({ options: { quotes: { type: 'string', default: '1000' }, rounds: { type: 'string', default: '5' } } });
@@ -45,7 +46,9 @@ async function openStatements(dir: string): Promise<Arm> {
   const connection = new Database(path.join(dir, 'shop.db'));
   connection.pragma('busy_timeout = 10');
   connection.pragma('temp_store = MEMORY');
-  const writes = createSqliteWrites(connection);
+  // As the storage before Kysely ran it: the file checked before each group commit.
+  const file = new SqliteFileGuard(path.join(dir, 'shop.db'));
+  const writes = createSqliteWrites(connection, { check: () => file.check() });
   const select = connection.prepare<[string], { id: string; created_at: string; expires_at: string; body: string; request: string; schema_version: number }>(
     'SELECT id, created_at, expires_at, body, request, schema_version FROM quotes WHERE id = ?',
   );
