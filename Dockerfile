@@ -23,30 +23,25 @@ COPY pnpm-lock.yaml pnpm-workspace.yaml .npmrc ./
 RUN --mount=type=cache,id=pnpm-store,target=/pnpm/store \
     pnpm fetch --frozen-lockfile --store-dir /pnpm/store
 COPY . .
-# The install also runs @shop/storage's postinstall, which generates the Prisma clients into
-# packages/storage/src/generated; `pnpm build` compiles them into packages/storage/dist.
 RUN --mount=type=cache,id=pnpm-store,target=/pnpm/store \
     pnpm install --frozen-lockfile --offline --store-dir /pnpm/store \
  && pnpm build
-# Keep production dependencies only. Scripts are not run again: better-sqlite3 stays built and the
-# generated clients stay where the install put them. A max age of 0 removes the dropped packages
+# Keep production dependencies only (the Prisma CLI, a development tool, goes). Scripts are not run
+# again: better-sqlite3 stays built. A max age of 0 removes the dropped packages
 # from node_modules/.pnpm at once (they would otherwise linger there for a week).
 RUN --mount=type=cache,id=pnpm-store,target=/pnpm/store \
     pnpm install --prod --frozen-lockfile --offline --ignore-scripts --store-dir /pnpm/store \
       --config.modules-cache-max-age=0
 # What the processes read at run time, in the repository's layout (the apps find the repository
 # root, and with it prisma/ and data/, three folders above their dist/):
-# every package.json, dist/ and node_modules/, the migrations, the REST app's static files and the
-# schema engine's CommonJS glue (loaded from packages/storage/src/generated at run time).
+# every package.json, dist/ and node_modules/, the migrations and the REST app's static files.
 RUN mkdir -p /out \
  && cp -a package.json node_modules prisma /out/ \
  && for dir in packages/* apps/*; do \
       mkdir -p "/out/$dir" && cp -a "$dir/package.json" "$dir/dist" "/out/$dir/"; \
       if [ -d "$dir/node_modules" ]; then cp -a "$dir/node_modules" "/out/$dir/"; fi; \
     done \
- && cp -a apps/rest/public /out/apps/rest/ \
- && mkdir -p /out/packages/storage/src/generated \
- && cp -a packages/storage/src/generated/schema-engine /out/packages/storage/src/generated/
+ && cp -a apps/rest/public /out/apps/rest/
 
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production \

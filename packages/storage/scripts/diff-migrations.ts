@@ -1,80 +1,102 @@
-// `pnpm db:diff --name <change>`: writes the migration that takes each provider's migration
-// history to the models in prisma/models.prisma, in Prisma's folder layout, through the wasm
-// schema engine. `--check` writes nothing and fails when either provider is out of step.
+// `pnpm db:diff --name <change>`: writes, for each provider, the migration that takes a database
+// built by the committed migrations to the models in prisma/models.prisma (`prisma migrate diff
+// --from-config-datasource --to-schema <the provider's schema>`, the config's datasource being that
+// database), in Prisma's folder layout, then
+// regenerates src/db-types.ts. `--check` writes nothing and fails when either provider is behind.
 //
-// PostgreSQL migrations are diffed against a throwaway shadow database: set SHADOW_DATABASE_URL
-// (or TEST_POSTGRES_URL) to a server where the role may CREATE DATABASE.
-import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
+// The database to diff from is built by this package's own migration runner, so no shadow database
+// is needed: a temporary SQLite file, and a temporary schema on the PostgreSQL server named by
+// SHADOW_DATABASE_URL (or TEST_POSTGRES_URL), dropped afterwards. The CLI needs Prisma's schema
+// engine binary, which it downloads on first use (or PRISMA_SCHEMA_ENGINE_BINARY names it).
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  connectPostgresEngine,
-  connectSqliteShadowEngine,
-  diffMigrationsToModels,
-  type EngineConnection,
-  PRISMA_DIR,
-  resolveMigrationsDir,
-  type Provider,
-} from '../src/schema-engine';
+import { Client } from 'pg';
+import { openStorage } from '../src/index';
+import { PRISMA_DIR, resolveMigrationsDir, type Provider } from '../src/migrate';
 
 const providers: Provider[] = ['sqlite', 'postgresql'];
+const prismaCli = require.resolve('prisma/build/index.js');
 
-function connectShadowEngine(provider: Provider): EngineConnection {
-  if (provider === 'sqlite') return connectSqliteShadowEngine();
-  const url = process.env.SHADOW_DATABASE_URL ?? process.env.TEST_POSTGRES_URL;
-  if (!url) {
-    throw new Error(
-      'Set SHADOW_DATABASE_URL=postgresql://user@host:5432/postgres (a role that may CREATE DATABASE) to diff the PostgreSQL migrations',
-    );
+/** A database at the provider's last migration: its URL for the CLI, and how to drop it. */
+async function migratedDatabase(provider: Provider, tempDir: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (provider === 'sqlite') {
+    const file = path.join(tempDir, 'from.db');
+    await (await openStorage({ databaseUrl: `file:${file}`, rootDir: tempDir })).close();
+    return { url: `file:${file}`, drop: async () => {} };
   }
-  return connectPostgresEngine(url, 'public');
+  const base = process.env.SHADOW_DATABASE_URL ?? process.env.TEST_POSTGRES_URL;
+  if (!base) throw new Error('Set SHADOW_DATABASE_URL=postgresql://user@host:5432/db (a role that may CREATE SCHEMA) to diff the PostgreSQL migrations');
+  const schema = `db_diff_${randomUUID().replace(/-/g, '')}`;
+  const url = new URL(base);
+  url.searchParams.set('schema', schema);
+  await (await openStorage({ databaseUrl: url.toString(), rootDir: tempDir })).close();
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new Client({ connectionString: base });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await client.end();
+    },
+  };
 }
 
-function formatTimestamp(date: Date): string {
-  return date.toISOString().replace(/\D/g, '').slice(0, 14);
+/** The SQL from the migrated database to the models ('' when in step). */
+async function diffToModels(provider: Provider): Promise<string> {
+  const tempDir = mkdtempSync(path.join(os.tmpdir(), 'shop-db-diff-'));
+  const schemaDir = path.join(tempDir, 'schema');
+  mkdirSync(schemaDir);
+  copyFileSync(path.join(PRISMA_DIR, provider, 'schema.prisma'), path.join(schemaDir, 'schema.prisma'));
+  copyFileSync(path.join(PRISMA_DIR, 'models.prisma'), path.join(schemaDir, 'models.prisma'));
+  const from = await migratedDatabase(provider, tempDir);
+  const config = path.join(tempDir, 'prisma.config.ts');
+  writeFileSync(config, `export default ${JSON.stringify({ schema: schemaDir, datasource: { url: from.url } })};\n`);
+  try {
+    const script = execFileSync(process.execPath, [prismaCli, 'migrate', 'diff', '--config', config, '--from-config-datasource', '--to-schema', schemaDir, '--script'], {
+      encoding: 'utf8',
+      env: { ...process.env, PRISMA_HIDE_UPDATE_MESSAGE: '1', CHECKPOINT_DISABLE: '1' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    return script.trim() === '' || script.trim() === '-- This is an empty migration.' ? '' : script;
+  } finally {
+    await from.drop();
+    rmSync(tempDir, { recursive: true, force: true });
+  }
 }
 
 function writeMigration(provider: Provider, folderName: string, sql: string): string {
-  const baseDir = resolveMigrationsDir(provider);
-  const folder = path.join(baseDir, folderName);
+  const folder = path.join(resolveMigrationsDir(provider), folderName);
   mkdirSync(folder, { recursive: true });
   writeFileSync(path.join(folder, 'migration.sql'), sql);
-  const lockPath = path.join(baseDir, 'migration_lock.toml');
+  const lockPath = path.join(resolveMigrationsDir(provider), 'migration_lock.toml');
   if (!existsSync(lockPath)) {
-    writeFileSync(
-      lockPath,
-      `# Please do not edit this file manually\n# It should be added in your version-control system (e.g., Git)\nprovider = "${provider}"\n`,
-    );
+    writeFileSync(lockPath, `# Please do not edit this file manually\n# It should be added in your version-control system (e.g., Git)\nprovider = "${provider}"\n`);
   }
   return path.relative(path.dirname(PRISMA_DIR), path.join(folder, 'migration.sql'));
 }
 
 async function runDiff(): Promise<number> {
-  const { values } = parseArgs({
-    options: { name: { type: 'string' }, check: { type: 'boolean', default: false } },
-  });
-  if (!values.check && !values.name) {
+  const { values } = parseArgs({ options: { name: { type: 'string' }, check: { type: 'boolean', default: false } } });
+  const name = (values.name ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+  if (!values.check && name === '') {
     console.error('Usage: pnpm db:diff --name <change>   (or --check)');
     return 2;
   }
-  const name = (values.name ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
-  if (!values.check && name === '') {
-    console.error('--name must contain letters or digits');
-    return 2;
-  }
-  const folderName = `${formatTimestamp(new Date())}_${name}`;
+  const folderName = `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}_${name}`;
   let outOfStep = 0;
   for (const provider of providers) {
-    const sql = await diffMigrationsToModels(provider, connectShadowEngine(provider));
-    if (sql === '') {
-      console.log(`${provider}: migrations match the models`);
-    } else if (values.check) {
+    const sql = await diffToModels(provider);
+    if (sql === '') console.log(`${provider}: migrations match the models`);
+    else if (values.check) {
       outOfStep += 1;
       console.log(`${provider}: migrations are behind the models by:\n${sql}`);
-    } else {
-      console.log(`${provider}: wrote ${writeMigration(provider, folderName, sql)}`);
-    }
+    } else console.log(`${provider}: wrote ${writeMigration(provider, folderName, sql)}`);
   }
+  if (!values.check) execFileSync(process.execPath, [path.join(__dirname, 'generate-types.js')], { stdio: 'inherit' });
   return outOfStep > 0 ? 1 : 0;
 }
 

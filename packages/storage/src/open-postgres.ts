@@ -1,24 +1,12 @@
-// PostgreSQL: Prisma's client over the pg driver, behind an advisory lock for schema creation and
+// PostgreSQL: Kysely over the pg driver, behind an advisory lock for schema creation and
 // migrations. Loaded by openStorage only for a postgresql:// URL.
 import { performance } from 'node:perf_hooks';
-import { PrismaPg } from '@prisma/adapter-pg';
-import { Pool } from 'pg';
-import { PrismaClient as PostgresPrismaClient } from './generated/postgresql/client';
-import { assembleStorage, type Storage } from './storage';
+import { Pool, types as pgTypes, type PoolClient } from 'pg';
+import { postgresDatabase, postgresTypes } from './database';
+import { migratePostgres } from './migrate';
 import { createPostgresRateLimiter } from './rate-limiters';
-import {
-  createHandoffRepository,
-  createIdempotencyRepository,
-  createPlateDesignRepository,
-  createPlateImportRepository,
-  createQuoteRepository,
-  createRfqLinkRepository,
-  createRfqSubmissionRepository,
-  purgeExpiredRows,
-  type ShopPrismaClient,
-} from './repositories';
-import { applyMigrations, connectPostgresEngine, migrationsUpToDate } from './schema-engine';
-import type { AppliedMigration } from './schema-engine';
+import { createRepositories } from './repositories/index';
+import { assembleStorage, type Storage } from './storage';
 import { StorageUnavailable, guardStorage } from './storage-unavailable';
 
 /**
@@ -27,7 +15,7 @@ import { StorageUnavailable, guardStorage } from './storage-unavailable';
  * (two CREATE SCHEMA at once fail on pg_namespace's unique index). Waiting is done by the server,
  * up to `waitMs`; the lock is the session's and goes with it if the process dies.
  */
-async function withMigrationLock<T>(pool: Pool, schema: string, waitMs: number, work: () => Promise<T>): Promise<T> {
+async function withMigrationLock<T>(pool: Pool, schema: string, waitMs: number, work: (session: PoolClient) => Promise<T>): Promise<T> {
   const session = await pool.connect();
   try {
     await session.query(`SET lock_timeout = ${Math.max(1, Math.round(waitMs))}`);
@@ -42,7 +30,7 @@ async function withMigrationLock<T>(pool: Pool, schema: string, waitMs: number, 
       throw error;
     }
     try {
-      return await work();
+      return await work(session);
     } finally {
       await session.query("SELECT pg_advisory_unlock(hashtext('shop-quote migrations ' || $1))", [schema]);
     }
@@ -56,50 +44,35 @@ async function withMigrationLock<T>(pool: Pool, schema: string, waitMs: number, 
 /** Opens PostgreSQL (schema `schema`), applying its migrations one process at a time. */
 export async function openPostgresStorage(connectionString: string, schema: string, migrationWaitMs: number, poolSize: number): Promise<Storage> {
   const searchPath = `-c search_path="${schema}"`;
-  const pool = new Pool({ connectionString, options: searchPath, max: poolSize });
+  const pool = new Pool({ connectionString, options: searchPath, max: poolSize, types: postgresTypes(pgTypes) });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   return guardStorage('open the PostgreSQL database', async () => {
     try {
       const started = performance.now();
-      let schemaEngine = true;
-      const appliedMigrations = await withMigrationLock(pool, schema, migrationWaitMs, async () => {
+      const appliedMigrations = await withMigrationLock(pool, schema, migrationWaitMs, async (session) => {
         // CREATE SCHEMA needs a privilege a production role may lack; only ask when it is missing.
-        const existing = await pool.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
-        if (existing.rowCount === 0) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
-        const table = await pool.query<{ found: string | null }>('SELECT to_regclass($1) AS found', [`"${schema}"._prisma_migrations`]);
-        if (table.rows[0]?.found) {
-          const applied = await pool.query<AppliedMigration>(`SELECT migration_name, checksum, finished_at, rolled_back_at FROM "${schema}"._prisma_migrations`);
-          if (migrationsUpToDate('postgresql', applied.rows)) {
-            schemaEngine = false;
-            return [];
-          }
-        }
-        return applyMigrations('postgresql', connectPostgresEngine(connectionString, schema));
+        const existing = await session.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
+        if (existing.rowCount === 0) await session.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+        return migratePostgres(session);
       });
       const migrationMs = performance.now() - started;
-      const adapter = new PrismaPg(pool, { schema });
-      const db = new PostgresPrismaClient({ adapter }) as unknown as ShopPrismaClient;
-      await db.$connect();
+      const database = postgresDatabase(pool, guardStorage);
       return assembleStorage({
         provider: 'postgresql',
-        quotes: createQuoteRepository(db, guardStorage),
-        handoffs: createHandoffRepository(db, guardStorage),
-        designs: createPlateDesignRepository(db, guardStorage),
-        rfqLinks: createRfqLinkRepository(db, guardStorage),
-        plateImports: createPlateImportRepository(db, guardStorage),
-        rfqSubmissions: createRfqSubmissionRepository(db, guardStorage),
-        idempotencyKeys: createIdempotencyRepository(db, guardStorage),
-        purgeExpired: (now, options) => purgeExpiredRows(db, now, guardStorage, options),
-        probe: () => guardStorage('be reached', async () => {
-          await db.$queryRawUnsafe('SELECT 1');
-          return { state: 'ok' };
-        }),
-        startup: { appliedMigrations, migrationMs, poolSize, schemaEngine },
+        db: database.db,
+        ...createRepositories(database),
+        probe: () =>
+          guardStorage('be reached', async () => {
+            await pool.query('SELECT 1');
+            return { state: 'ok' };
+          }),
+        startup: { appliedMigrations, migrationMs, poolSize },
         createRateLimiter: (limiterOptions) => createPostgresRateLimiter(pool, schema, limiterOptions),
         close: async () => {
-          await db.$disconnect();
-          await pool.end();
+          await database.db.destroy();
+          // Kysely ends the pool only if it ran a query on it.
+          if (!pool.ended) await pool.end();
         },
       });
     } catch (error) {

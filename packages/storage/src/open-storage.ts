@@ -4,18 +4,16 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
+import { createSqliteKysely, sqliteDatabase } from './database';
 import { parseDatabaseUrl } from './database-url';
+import { migrateSqlite } from './migrate';
 import type * as OpenPostgres from './open-postgres';
 import { RATE_LIMIT_TABLE, createSqliteRateLimiter } from './rate-limiters';
-import { applyMigrations, connectSqliteEngine, migrationsUpToDate } from './schema-engine';
-import type { AppliedMigration } from './schema-engine';
+import { createRepositories } from './repositories/index';
 import { BUSY_SLICE_MS, DEFAULT_LOCK_WAIT_MS, SqliteFileGuard, isSqliteBusy } from './sqlite-health';
-import { createSqliteQuoteRepository } from './sqlite-quotes';
-import { createSqliteRepositories } from './sqlite-repositories';
 import { createSqliteWrites } from './sqlite-write-batch';
 import { assembleStorage, type Storage, type StorageHealth } from './storage';
 import { guardStorage } from './storage-unavailable';
-import type { StorageGuard } from './storage-unavailable';
 
 export interface OpenStorageOptions {
   /** `file:./data/shop.db` (relative to rootDir) or `postgresql://...[?schema=name]`. */
@@ -54,7 +52,7 @@ export async function openStorage(options: OpenStorageOptions): Promise<Storage>
   const target = parseDatabaseUrl(options.databaseUrl, options.rootDir);
   return target.provider === 'sqlite'
     ? openSqliteStorage(target.filePath, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS)
-    : // PostgreSQL's drivers and Prisma's client are loaded only for it: the SQLite default never holds them.
+    : // PostgreSQL's driver is loaded only for it: the SQLite default never holds it.
       (require('./open-postgres') as typeof OpenPostgres).openPostgresStorage(
         target.connectionString,
         target.schema,
@@ -67,36 +65,40 @@ export async function openStorage(options: OpenStorageOptions): Promise<Storage>
 async function openSqliteStorage(filePath: string, lockWaitMs: number): Promise<Storage> {
   return guardStorage(`open the SQLite database ${filePath}`, async () => {
     mkdirSync(path.dirname(filePath), { recursive: true });
-    // This connection creates the file, switches it to WAL (a setting stored in the file) and
-    // serves every read and write, through prepared statements (no Prisma client on SQLite).
+    // This connection creates the file, switches it to WAL (a setting stored in the file), applies
+    // the migrations and serves every read and write (statements each prepared once).
     // At start-up (another process may be creating the same file) it may wait; serving, it may not.
     const connection = new Database(filePath, { timeout: MIGRATION_BUSY_TIMEOUT_MS });
     try {
       // Switching a file to WAL can answer SQLITE_BUSY at once, without waiting, while another
       // process is doing the same to a file it has just created: so it is done under the lock.
-      const startup = await migrateSqlite(filePath, MIGRATION_BUSY_TIMEOUT_MS, () => connection.pragma('journal_mode = WAL'));
+      const startup = withSqliteMigrationLock(filePath, () => {
+        connection.pragma('journal_mode = WAL');
+        const started = performance.now();
+        const appliedMigrations = migrateSqlite(connection);
+        return { appliedMigrations, migrationMs: performance.now() - started, poolSize: null };
+      });
       connection.pragma(`busy_timeout = ${BUSY_SLICE_MS}`);
       // A statement that may need undoing (an upsert, a unit under a savepoint) keeps its journal
       // in memory: in a temporary file it cost ten times the statement itself.
       connection.pragma('temp_store = MEMORY');
       const file = new SqliteFileGuard(filePath);
       // The writes of one event-loop turn are group-committed; the batch waits for another
-      // process's lock itself, so the guard only checks the file and names the failure.
-      const writes = createSqliteWrites(connection, { lockWaitMs, check: () => file.check() });
-      const guard: StorageGuard = (action, run) =>
-        guardStorage(action, () => {
-          file.check();
-          return run();
-        });
+      // process's lock itself and checks the file before each transaction, reads check it first.
+      const check = () => file.check();
+      const writes = createSqliteWrites(connection, { lockWaitMs, check });
+      const kysely = createSqliteKysely(connection);
+      const { db } = kysely;
       return assembleStorage({
         provider: 'sqlite',
+        db,
         startup,
-        quotes: createSqliteQuoteRepository(connection, writes, guardStorage),
-        ...createSqliteRepositories(connection, writes, guard),
+        ...createRepositories(sqliteDatabase(kysely, writes, { guard: guardStorage, check })),
         createRateLimiter: (limiterOptions) => createSqliteRateLimiter(connection, writes, limiterOptions),
         probe: () => probeSqlite(connection, file),
         close: async () => {
           await writes.close();
+          await db.destroy();
           connection.close();
         },
       });
@@ -137,33 +139,16 @@ async function probeSqlite(connection: Database.Database, file: SqliteFileGuard)
   });
 }
 
-/** Reads the applied migrations of the file (none yet on a new file) on a short read-only connection. */
-function sqliteMigrationsUpToDate(filePath: string): boolean {
-  const reader = new Database(filePath, { readonly: true, fileMustExist: true, timeout: MIGRATION_BUSY_TIMEOUT_MS });
-  try {
-    const table = reader.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'").get();
-    if (!table) return false;
-    const rows = reader.prepare('SELECT migration_name, checksum, finished_at, rolled_back_at FROM _prisma_migrations').all() as AppliedMigration[];
-    return migrationsUpToDate('sqlite', rows);
-  } finally {
-    reader.close();
-  }
-}
-
-// SQLite has no advisory lock and Prisma's engine takes none for it, so two processes starting on
-// a new file would both apply the first migration. An exclusive transaction on a small companion
-// file serialises them; SQLite drops the lock if its holder dies, so it never goes stale.
-async function migrateSqlite(filePath: string, busyTimeoutMs: number, prepare: () => void): Promise<Storage['startup']> {
+// SQLite has no advisory lock, so two processes starting on a new file would both apply the first
+// migration. An exclusive transaction on a small companion file serialises them; SQLite drops the
+// lock if its holder dies, so it never goes stale.
+function withSqliteMigrationLock<T>(filePath: string, work: () => T): T {
   const lock = new Database(`${filePath}-migrate-lock`, { timeout: MIGRATION_LOCK_TIMEOUT_MS });
   try {
     lock.exec('BEGIN EXCLUSIVE');
-    prepare();
-    const started = performance.now();
-    const schemaEngine = !sqliteMigrationsUpToDate(filePath);
-    const appliedMigrations = schemaEngine ? await applyMigrations('sqlite', connectSqliteEngine(filePath, busyTimeoutMs)) : [];
-    const migrationMs = performance.now() - started;
+    const result = work();
     lock.exec('COMMIT');
-    return { appliedMigrations, migrationMs, poolSize: null, schemaEngine };
+    return result;
   } finally {
     lock.close();
   }

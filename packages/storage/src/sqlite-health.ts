@@ -18,17 +18,12 @@ const RETRY_DELAYS_MS = [5, 10, 20, 40, 80, 160, 250];
 
 const BUSY_CODE = /^SQLITE_(BUSY|LOCKED)/;
 
-/**
- * SQLite's "the lock is held by someone else", from better-sqlite3 (`SQLITE_BUSY`) or from Prisma's
- * adapter: a timed-out operation (P1008), or the driver's own error kept in `meta.driverAdapterError`
- * (`originalCode` SQLITE_BUSY, as a raw query reports it).
- */
+/** SQLite's "the lock is held by someone else" (`SQLITE_BUSY`, `SQLITE_LOCKED`), on the error or its causes. */
 export function isSqliteBusy(error: unknown, depth = 0): boolean {
   if (typeof error !== 'object' || error === null || depth > 4) return false;
-  const { code, originalCode, cause, meta } = error as { code?: unknown; originalCode?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } };
-  if (typeof code === 'string' && (BUSY_CODE.test(code) || code === 'P1008')) return true;
-  if (typeof originalCode === 'string' && BUSY_CODE.test(originalCode)) return true;
-  return isSqliteBusy(cause, depth + 1) || isSqliteBusy(meta?.driverAdapterError, depth + 1);
+  const { code, cause } = error as { code?: unknown; cause?: unknown };
+  if (typeof code === 'string' && BUSY_CODE.test(code)) return true;
+  return isSqliteBusy(cause, depth + 1);
 }
 
 /** The pause before attempt `attempt` (from 2) at a busy lock: short at first, then at most 250 ms. */

@@ -33,8 +33,11 @@ export interface SqliteWriteBatch {
 export interface SqliteStatement {
   sql: string;
   params?: readonly unknown[];
-  /** `run` (the default): `{ changes }`; `get`: the first row returned, or undefined; `all`: every row. */
-  result?: 'run' | 'get' | 'all';
+  /**
+   * `run` (the default): `{ changes }`; `get`: the first row returned, or undefined; `all`: every
+   * row; `outcome`: `{ rows, changes }` (rows a RETURNING gave, or none).
+   */
+  result?: 'run' | 'get' | 'all' | 'outcome';
 }
 
 /** What a `run` statement resolves with. */
@@ -72,6 +75,11 @@ function createStatementRunner(connection: Database.Database): (statements: read
     const statement = prepare(sql);
     if (result === 'get') return statement.get(...params);
     if (result === 'all') return statement.all(...params);
+    if (result === 'outcome') {
+      if (!statement.reader) return { rows: [], changes: statement.run(...params).changes };
+      const rows = statement.all(...params);
+      return { rows, changes: rows.length };
+    }
     return { changes: statement.run(...params).changes } satisfies SqliteRunResult;
   };
   const savepoint = connection.prepare('SAVEPOINT unit');

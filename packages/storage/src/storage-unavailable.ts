@@ -10,45 +10,18 @@ export class StorageUnavailable extends Error {
   }
 }
 
-// Prisma codes for requests that were wrong rather than a database that failed.
-const requestErrorCodes = new Set([
-  'P2000', // value too long
-  'P2002', // unique constraint
-  'P2003', // foreign key constraint
-  'P2004', // constraint failed
-  'P2005', // invalid stored value
-  'P2006', // invalid value
-  'P2007', // data validation
-  'P2009', // query validation
-  'P2011', // null constraint
-  'P2012', // missing required value
-  'P2014', // required relation violated
-  'P2019', // input error
-  'P2020', // value out of range
-  'P2025', // record required but not found
-]);
-
-// Driver errors (before Prisma wraps them) that are the caller's mistake.
-const requestDriverKinds = new Set([
-  'UniqueConstraintViolation',
-  'NullConstraintViolation',
-  'ForeignKeyConstraintViolation',
-  'RestrictViolation',
-  'LengthMismatch',
-  'ValueOutOfRange',
-  'InvalidInputValue',
-]);
+// PostgreSQL's classes of errors that are the request's, not the server's: 22 data exception
+// (a value out of range, invalid text for its type), 23 integrity constraint violation (unique,
+// foreign key, not null, check).
+const REQUEST_SQLSTATE = /^2[23][0-9A-Z]{3}$/;
 
 function isRequestError(error: unknown): boolean {
   if (!(error instanceof Error) && (typeof error !== 'object' || error === null)) return false;
-  const { name, code, cause } = error as { name?: unknown; code?: unknown; cause?: unknown };
-  if (name === 'PrismaClientValidationError') return true;
-  if (typeof code === 'string' && requestErrorCodes.has(code)) return true;
-  // better-sqlite3's own errors (statements run without Prisma): a broken constraint is the caller's.
+  const { name, code, severity } = error as { name?: unknown; code?: unknown; severity?: unknown };
+  // better-sqlite3's errors: a broken constraint is the caller's.
   if (name === 'SqliteError' && typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT')) return true;
-  if (name === 'DriverAdapterError' && typeof cause === 'object' && cause !== null) {
-    return requestDriverKinds.has(String((cause as { kind?: unknown }).kind));
-  }
+  // pg's DatabaseError (a server answer carries a severity; connection errors have none).
+  if (typeof severity === 'string' && typeof code === 'string' && REQUEST_SQLSTATE.test(code)) return true;
   // Bugs in this package are not outages.
   return error instanceof TypeError || error instanceof RangeError || error instanceof ReferenceError;
 }

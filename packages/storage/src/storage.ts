@@ -1,5 +1,7 @@
 // What openStorage hands out, whichever database is behind it.
+import type { Kysely } from 'kysely';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { DB } from './db-types';
 import type {
   HandoffRepository,
   IdempotencyRepository,
@@ -23,6 +25,12 @@ export interface StorageHealth {
 
 export interface Storage {
   provider: 'sqlite' | 'postgresql';
+  /**
+   * The Kysely instance the repositories run on, for statements of other modules (the shared
+   * rate-limit store). On SQLite, a write made here runs outside the group commit: keep writes to
+   * single statements (no read-then-write) so two processes never wait on a lock upgrade.
+   */
+  db: Kysely<DB>;
   quotes: QuoteRepository;
   handoffs: HandoffRepository;
   designs: PlateDesignRepository;
@@ -30,9 +38,8 @@ export interface Storage {
   plateImports: PlateImportRepository;
   rfqSubmissions: RfqSubmissionRepository;
   idempotencyKeys: IdempotencyRepository;
-  /** Names and duration of the migrations applied by openStorage (none when already current). */
-  /** `schemaEngine`: false when every migration was found recorded and the engine was not loaded. */
-  startup: { appliedMigrations: string[]; migrationMs: number; poolSize: number | null; schemaEngine: boolean };
+  /** Names and duration of the migrations applied by openStorage (none when already current); the PostgreSQL pool's size. */
+  startup: { appliedMigrations: string[]; migrationMs: number; poolSize: number | null };
   /**
    * Deletes the rows past retention, a slice of rows per statement with a turn of the event loop
    * between slices, so a large purge never holds the process.
