@@ -42,8 +42,18 @@ export interface RateLimits {
  */
 const LOCAL_WINDOW_KEYS = 5_000;
 
+/**
+ * What the limits need of storage: its provider and query builder (`db`), or, until storage
+ * carries one, the counters it hands out.
+ */
+export interface LimitStorage {
+  provider: Storage['provider'];
+  db?: unknown;
+  createRateLimiter?: Storage['createRateLimiter'];
+}
+
 export interface RateLimitOptions {
-  storage: Storage;
+  storage: LimitStorage;
   redisUrl: string | null;
   /** Longest wait for one Redis call before the count is taken in memory (default 50 ms). */
   redisTimeoutMs?: number;
@@ -65,14 +75,16 @@ interface Window {
 }
 
 /** The database store over the storage's query builder (`storage.db`). */
-function databaseStore(storage: Storage, lockWaitMs: number | undefined): RateLimitStore {
-  // Kysely's table types are invariant: the storage's Kysely<DB> is seen here as its one table.
-  const db = (storage as Storage & { db?: unknown }).db as Kysely<RateLimitDatabase> | undefined;
-  if (db !== undefined) {
+function databaseStore(storage: LimitStorage, lockWaitMs: number | undefined): RateLimitStore {
+  if (storage.db !== undefined) {
+    // Kysely's table types are invariant: the storage's Kysely<DB> is seen here as its one table.
+    const db = storage.db as Kysely<RateLimitDatabase>;
     return createDatabaseLimitStore({ db, provider: storage.provider, ...(lockWaitMs === undefined ? {} : { lockWaitMs }) });
   }
+  const { createRateLimiter } = storage;
+  if (createRateLimiter === undefined) throw new Error('The rate limits need storage.db (or storage.createRateLimiter) when REDIS_URL is not set');
   // Until storage carries its query builder: the counters it hands out per window.
-  return createLimiterStore(({ keyPrefix, points, seconds }) => storage.createRateLimiter({ keyPrefix, points, durationSeconds: seconds }));
+  return createLimiterStore(({ keyPrefix, points, seconds }) => createRateLimiter({ keyPrefix, points, durationSeconds: seconds }));
 }
 
 export function createRateLimits(options: RateLimitOptions): RateLimits {
