@@ -1,4 +1,6 @@
 // The rate limits live in ./limits (policy table, stores, in-memory fallback); this path is what
 // the use cases import.
-export { LIMITS, REDIS_RETRY_MS, createRateLimits } from './limits';
-export type { LimitScope, LimitStore, RateLimitOptions, RateLimits } from './limits';
+export { LIMITS } from './limits/policy';
+export type { LimitScope } from './limits/policy';
+export { createRateLimits } from './limits/rate-limits';
+export type { LimitStore, RateLimitOptions, RateLimits } from './limits/rate-limits';

@@ -8,7 +8,7 @@ import type { ColumnType, Kysely } from 'kysely';
 import { storeKey } from './store';
 import type { RateLimitStore, Spend, WindowCount } from './store';
 
-export interface RateLimitsTable {
+interface RateLimitsTable {
   /** `<window key prefix>:<client key>`. */
   key: string;
   points: ColumnType<number, number | undefined, number>;
@@ -32,7 +32,7 @@ export interface DatabaseLimitStoreOptions {
   now?: () => number;
 }
 
-export const DEFAULT_LIMIT_LOCK_WAIT_MS = 100;
+const DEFAULT_LIMIT_LOCK_WAIT_MS = 100;
 const LOCK_RETRY_MS = 10;
 
 function isSqliteBusy(error: unknown): boolean {

@@ -11,7 +11,7 @@ import type { RateLimitStore } from './store';
 
 /** How long Redis is skipped after a failed or slow call before one probe asks it again. */
 export const REDIS_RETRY_MS = 1_000;
-export const DEFAULT_REDIS_TIMEOUT_MS = 50;
+const DEFAULT_REDIS_TIMEOUT_MS = 50;
 const REDIS_READY_WAIT_MS = 2_000;
 
 export interface RedisLimitStoreOptions {
