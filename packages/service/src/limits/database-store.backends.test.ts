@@ -29,16 +29,12 @@ for (const [name, ready, reason, open] of backends) {
     });
 
     it('counts every window of a request in one statement and says when each ends', async () => {
-      const statements: string[] = [];
-      const db = database.db.withPlugin({
-        transformQuery: (args) => (statements.push(args.node.kind), args.node),
-        transformResult: async (args) => args.result,
-      });
-      const store = createDatabaseLimitStore({ db, provider: database.provider, now: clock });
+      const store = createDatabaseLimitStore({ db: database.db, provider: database.provider, now: clock });
       const spends = [
         { window: minute, key: '203.0.113.1', points: 1 },
         { window: day, key: '203.0.113.1', points: 1 },
       ];
+      const before = database.executed.length;
       expect(await store.consume(spends)).toEqual([
         { consumed: 1, resetMs: 60_000 },
         { consumed: 1, resetMs: 86_400_000 },
@@ -48,9 +44,26 @@ for (const [name, ready, reason, open] of backends) {
         { consumed: 2, resetMs: 45_000 },
         { consumed: 2, resetMs: 86_385_000 },
       ]);
-      expect(statements).toEqual(['InsertQueryNode', 'InsertQueryNode']);
+      const statements = database.executed.slice(before);
+      expect(statements).toHaveLength(2);
+      expect(statements[0]).toMatch(/^insert into "rate_limits" .* on conflict \("key"\) do update set .* returning "key", "points", "expire"$/);
       expect(await database.pointsOf('t:pricing:minute:203.0.113.1')).toBe(2);
       expect(await database.pointsOf('t:pricing:day:203.0.113.1')).toBe(2);
+    });
+
+    it('counts the requests of one turn of the event loop in one statement, each as if they came in turn', async () => {
+      const store = createDatabaseLimitStore({ db: database.db, provider: database.provider, now: clock });
+      const before = database.executed.length;
+      const counts = await Promise.all([
+        store.consume([{ window: minute, key: '203.0.113.5', points: 1 }, { window: day, key: '203.0.113.5', points: 1 }]),
+        store.consume([{ window: minute, key: '203.0.113.6', points: 2 }]),
+        store.consume([{ window: minute, key: '203.0.113.5', points: 3 }, { window: day, key: '203.0.113.5', points: 1 }]),
+      ]);
+      expect(counts.map((windows) => windows.map(({ consumed }) => consumed))).toEqual([[1, 1], [2], [4, 2]]);
+      expect(database.executed.length - before).toBe(1);
+      expect(await database.pointsOf('t:pricing:minute:203.0.113.5')).toBe(4);
+      expect(await database.pointsOf('t:pricing:day:203.0.113.5')).toBe(2);
+      expect(await database.pointsOf('t:pricing:minute:203.0.113.6')).toBe(2);
     });
 
     it('starts a window past its end again at the points sent', async () => {

@@ -1,9 +1,10 @@
 // Rate-limit counts in the shop's own database (table rate_limits, made by the migrations), so every
-// process on one SQLite file, or every replica on one PostgreSQL, counts together. All the windows
-// of a request are counted by one INSERT ... ON CONFLICT (key) DO UPDATE ... RETURNING: atomic on its
-// own, no read before the write (what keeps two writer processes on one SQLite file from
-// SQLITE_BUSY on a lock upgrade), one commit per request.
+// process on one SQLite file, or every replica on one PostgreSQL, counts together. The counts asked
+// during one turn of the event loop (every window of every request) go in one INSERT ... ON CONFLICT
+// (key) DO UPDATE ... RETURNING: atomic on its own, no read before the write (what keeps two writer
+// processes on one SQLite file from SQLITE_BUSY on a lock upgrade), one commit for them all.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { CompiledQuery } from 'kysely';
 import type { ColumnType, Kysely } from 'kysely';
 import { storeKey } from './store';
 import type { RateLimitStore, Spend, WindowCount } from './store';
@@ -34,16 +35,70 @@ export interface DatabaseLimitStoreOptions {
 
 const DEFAULT_LIMIT_LOCK_WAIT_MS = 100;
 const LOCK_RETRY_MS = 10;
+/** Rows one statement counts at most (3 parameters each: far under SQLite's and PostgreSQL's limits). */
+const MAX_ROWS = 500;
 
 function isSqliteBusy(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_') || code === 'SQLITE_LOCKED');
 }
 
+interface Row {
+  key: string;
+  points: number;
+  expire: number;
+}
+
+/**
+ * The upsert of `rows` rows, built by Kysely once per row count (building it is most of a count's
+ * cost) with marker values, and where each row's values and the time go among its parameters.
+ */
+interface UpsertTemplate {
+  sql: string;
+  slots: Array<{ row: number; field: keyof Row } | 'now'>;
+}
+
+function buildUpsert(db: Kysely<RateLimitDatabase>, rows: number): UpsertTemplate {
+  const NOW = -1;
+  const markers = Array.from({ length: rows }, (_, row) => ({ key: `\u0000${row}`, points: -2 - 2 * row, expire: -3 - 2 * row }));
+  const compiled = db
+    .insertInto('rate_limits')
+    .values(markers)
+    .onConflict((conflict) =>
+      conflict.column('key').doUpdateSet((eb) => {
+        // A window past its end (or a row without one) starts again at the points sent.
+        const live = eb('rate_limits.expire', '>', NOW);
+        return {
+          points: eb.case().when(live).then(eb('rate_limits.points', '+', eb.ref('excluded.points'))).else(eb.ref('excluded.points')).end(),
+          expire: eb.case().when(live).then(eb.ref('rate_limits.expire')).else(eb.ref('excluded.expire')).end(),
+        };
+      }),
+    )
+    .returning(['key', 'points', 'expire'])
+    .compile();
+  const slots = compiled.parameters.map((value): UpsertTemplate['slots'][number] => {
+    if (value === NOW) return 'now';
+    const row = markers.findIndex((marker) => marker.key === value || marker.points === value || marker.expire === value);
+    if (row === -1) throw new Error(`The rate-limit upsert has a parameter it was not given: ${String(value)}`);
+    const marker = markers[row]!;
+    return { row, field: marker.key === value ? 'key' : marker.points === value ? 'points' : 'expire' };
+  });
+  return { sql: compiled.sql, slots };
+}
+
+interface Pending {
+  spends: readonly Spend[];
+  resolve: (counts: WindowCount[]) => void;
+  reject: (error: unknown) => void;
+}
+
 export function createDatabaseLimitStore(options: DatabaseLimitStoreOptions): RateLimitStore {
   const { db, provider } = options;
   const now = options.now ?? Date.now;
   const lockWaitMs = options.lockWaitMs ?? DEFAULT_LIMIT_LOCK_WAIT_MS;
+  const templates = new Map<number, UpsertTemplate>();
+  let pending: Pending[] = [];
+  let scheduled = false;
 
   /** Runs a statement, trying again while SQLite's write lock is held elsewhere, up to lockWaitMs. */
   async function withLockWait<T>(run: () => Promise<T>): Promise<T> {
@@ -59,34 +114,88 @@ export function createDatabaseLimitStore(options: DatabaseLimitStoreOptions): Ra
     }
   }
 
+  /** Adds the rows' points in one statement; resolves with each key's count after it. */
+  async function upsert(rows: Row[], at: number): Promise<Map<string, { points: number; expire: number }>> {
+    let template = templates.get(rows.length);
+    if (template === undefined) {
+      template = buildUpsert(db, rows.length);
+      templates.set(rows.length, template);
+    }
+    const parameters = template.slots.map((slot) => (slot === 'now' ? at : rows[slot.row]![slot.field]));
+    const query = CompiledQuery.raw(template.sql, parameters) as CompiledQuery<{ key: string; points: unknown; expire: unknown }>;
+    const { rows: returned } = await withLockWait(() => db.executeQuery(query));
+    return new Map(returned.map((row) => [row.key, { points: Number(row.points), expire: Number(row.expire) }]));
+  }
+
+  /**
+   * Counts a batch of requests: the points of one key summed into one row, and each request given
+   * the count as if the requests had come one after another, in the order they were asked.
+   */
+  async function count(batch: Pending[]): Promise<void> {
+    const at = now();
+    const rows = new Map<string, Row>();
+    for (const { spends } of batch) {
+      for (const { window, key, points } of spends) {
+        const id = storeKey(window, key);
+        const row = rows.get(id);
+        if (row === undefined) rows.set(id, { key: id, points, expire: at + window.seconds * 1000 });
+        else row.points += points;
+      }
+    }
+    let counted: Map<string, { points: number; expire: number }>;
+    try {
+      counted = await upsert([...rows.values()], at);
+    } catch (error) {
+      for (const { reject } of batch) reject(error);
+      return;
+    }
+    // What each key stood at before this batch; the requests' points are then added in turn.
+    const before = new Map<string, number>();
+    for (const [id, row] of rows) before.set(id, (counted.get(id)?.points ?? Number.NaN) - row.points);
+    for (const { spends, resolve, reject } of batch) {
+      const counts: WindowCount[] = [];
+      for (const { window, key, points } of spends) {
+        const id = storeKey(window, key);
+        const row = counted.get(id);
+        if (row === undefined) break;
+        const consumed = before.get(id)! + points;
+        before.set(id, consumed);
+        counts.push({ consumed, resetMs: Math.max(0, row.expire - at) });
+      }
+      if (counts.length === spends.length) resolve(counts);
+      else reject(new Error('The rate-limit upsert returned no row for a key it was sent'));
+    }
+  }
+
+  function flush(): void {
+    scheduled = false;
+    const queued = pending;
+    pending = [];
+    // A request's windows stay in one statement; statements of at most MAX_ROWS rows.
+    let batch: Pending[] = [];
+    let rows = 0;
+    for (const item of queued) {
+      if (batch.length > 0 && rows + item.spends.length > MAX_ROWS) {
+        void count(batch);
+        batch = [];
+        rows = 0;
+      }
+      batch.push(item);
+      rows += item.spends.length;
+    }
+    if (batch.length > 0) void count(batch);
+  }
+
   return {
-    async consume(spends: readonly Spend[]): Promise<WindowCount[]> {
-      if (spends.length === 0) return [];
-      const at = now();
-      const rows = spends.map(({ window, key, points }) => ({ key: storeKey(window, key), points, expire: at + window.seconds * 1000 }));
-      const returned = await withLockWait(() =>
-        db
-          .insertInto('rate_limits')
-          .values(rows)
-          .onConflict((conflict) =>
-            conflict.column('key').doUpdateSet((eb) => {
-              // A window past its end (or a row without one) starts again at the points sent.
-              const live = eb('rate_limits.expire', '>', at);
-              return {
-                points: eb.case().when(live).then(eb('rate_limits.points', '+', eb.ref('excluded.points'))).else(eb.ref('excluded.points')).end(),
-                expire: eb.case().when(live).then(eb.ref('rate_limits.expire')).else(eb.ref('excluded.expire')).end(),
-              };
-            }),
-          )
-          .returning(['key', 'points', 'expire'])
-          .execute(),
-      );
-      // RETURNING's row order is not promised: matched by key (one row per window of the request).
-      const byKey = new Map(returned.map((row) => [row.key, row]));
-      return rows.map(({ key }) => {
-        const row = byKey.get(key);
-        if (row === undefined) throw new Error(`The rate-limit upsert returned no row for ${key}`);
-        return { consumed: Number(row.points), resetMs: Math.max(0, Number(row.expire) - at) };
+    consume(spends: readonly Spend[]): Promise<WindowCount[]> {
+      if (spends.length === 0) return Promise.resolve([]);
+      return new Promise((resolve, reject) => {
+        pending.push({ spends, resolve, reject });
+        if (!scheduled) {
+          scheduled = true;
+          // The counts asked during this turn of the event loop join this statement.
+          setImmediate(flush);
+        }
       });
     },
 

@@ -24,6 +24,8 @@ function migrationSql(provider: 'sqlite' | 'postgresql'): string[] {
 export interface TestLimitDatabase {
   provider: 'sqlite' | 'postgresql';
   db: Kysely<RateLimitDatabase>;
+  /** The SQL of every statement run through `db`, in order. */
+  executed: string[];
   /** Points stored for a row key, read on a connection of the test's own (0 when no row). */
   pointsOf(key: string): Promise<number>;
   close(): Promise<void>;
@@ -43,10 +45,12 @@ export function createSqliteLimitDatabase(): SqliteLimitDatabase {
   connection.pragma('journal_mode = WAL');
   for (const sql of migrationSql('sqlite')) connection.exec(sql);
   connection.pragma('busy_timeout = 10');
-  const db = new Kysely<RateLimitDatabase>({ dialect: new SqliteDialect({ database: connection }) });
+  const executed: string[] = [];
+  const db = new Kysely<RateLimitDatabase>({ dialect: new SqliteDialect({ database: connection }), log: (event) => void executed.push(event.query.sql) });
   return {
     provider: 'sqlite',
     db,
+    executed,
     file,
     connect: () => new Database(file),
     async pointsOf(key) {
@@ -72,10 +76,12 @@ export async function createPostgresLimitDatabase(baseUrl: string): Promise<Test
   await admin.query(`CREATE SCHEMA "${schema}"`);
   const pool = new Pool({ connectionString: baseUrl, max: 4, options: `-c search_path="${schema}"` });
   for (const sql of migrationSql('postgresql')) await pool.query(sql);
-  const db = new Kysely<RateLimitDatabase>({ dialect: new PostgresDialect({ pool }) });
+  const executed: string[] = [];
+  const db = new Kysely<RateLimitDatabase>({ dialect: new PostgresDialect({ pool }), log: (event) => void executed.push(event.query.sql) });
   return {
     provider: 'postgresql',
     db,
+    executed,
     async pointsOf(key) {
       const { rows } = await admin.query<{ points: number }>(`SELECT points FROM "${schema}".rate_limits WHERE key = $1`, [key]);
       return rows[0]?.points ?? 0;
