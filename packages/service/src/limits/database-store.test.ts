@@ -1,4 +1,5 @@
 // SQLite only: another process's connection to the same file, and its write lock.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Kysely, SqliteDialect } from 'kysely';
 import { createDatabaseLimitStore } from './database-store';
 import type { RateLimitDatabase } from './database-store';
@@ -7,6 +8,7 @@ import { createSqliteLimitDatabase } from './test-databases';
 import type { SqliteLimitDatabase } from './test-databases';
 
 const minute: StoreWindow = { keyPrefix: 't:rfq_links:minute', points: 10, seconds: 60 };
+const day: StoreWindow = { keyPrefix: 't:rfq_links:day', points: 100, seconds: 86_400 };
 
 describe('the database store on a SQLite file shared by processes', () => {
   let database: SqliteLimitDatabase;
@@ -44,6 +46,38 @@ describe('the database store on a SQLite file shared by processes', () => {
       other.exec('COMMIT');
       // Neither the failed count nor the failed reward was kept.
       await expect(store.consume([{ window: minute, key: 'k', points: 1 }])).resolves.toEqual([expect.objectContaining({ consumed: 3 })]);
+    } finally {
+      other.close();
+    }
+  });
+
+  it('lets counts asked while one waits for the lock wait with it instead of trying the lock each', async () => {
+    const store = createDatabaseLimitStore({ db: database.db, provider: 'sqlite', lockWaitMs: 400 });
+    // Waits far longer than the lock is held below.
+    const patient = createDatabaseLimitStore({ db: database.db, provider: 'sqlite', lockWaitMs: 10_000 });
+    const other = database.connect();
+    try {
+      other.exec('BEGIN IMMEDIATE');
+      const before = database.executed.length;
+      // Two windows: the first statement has two rows.
+      const first = store.consume([{ window: minute, key: 'a', points: 1 }, { window: day, key: 'a', points: 1 }]).catch((caught: unknown) => caught);
+      await sleep(15);
+      // One window: a statement of its own would have one row.
+      const second = store.consume([{ window: minute, key: 'b', points: 1 }]).catch((caught: unknown) => caught);
+      expect(await first).toMatchObject({ code: 'SQLITE_BUSY' });
+      expect(await second).toMatchObject({ code: 'SQLITE_BUSY' });
+      const tried = database.executed.slice(before);
+      expect(tried.length).toBeGreaterThan(1);
+      expect(tried.every((sql) => sql.includes('values (?, ?, ?), (?, ?, ?) on conflict'))).toBe(true);
+      other.exec('COMMIT');
+      // Once free, a count asked during a wait that then succeeds runs after it.
+      other.exec('BEGIN IMMEDIATE');
+      const third = patient.consume([{ window: minute, key: 'a', points: 1 }, { window: day, key: 'a', points: 1 }]);
+      await sleep(15);
+      const fourth = patient.consume([{ window: minute, key: 'b', points: 1 }]);
+      other.exec('COMMIT');
+      await expect(third).resolves.toEqual([expect.objectContaining({ consumed: 1 }), expect.objectContaining({ consumed: 1 })]);
+      await expect(fourth).resolves.toEqual([expect.objectContaining({ consumed: 1 })]);
     } finally {
       other.close();
     }

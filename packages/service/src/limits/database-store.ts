@@ -99,19 +99,39 @@ export function createDatabaseLimitStore(options: DatabaseLimitStoreOptions): Ra
   const templates = new Map<number, UpsertTemplate>();
   let pending: Pending[] = [];
   let scheduled = false;
+  /**
+   * Statements waiting for another process's write lock. Meanwhile new counts wait in `pending`
+   * rather than each trying the lock themselves (every try holds the event loop for the busy
+   * timeout), and they share the outcome.
+   */
+  let waitingForLock = 0;
 
   /** Runs a statement, trying again while SQLite's write lock is held elsewhere, up to lockWaitMs. */
   async function withLockWait<T>(run: () => Promise<T>): Promise<T> {
     if (provider !== 'sqlite') return run();
     const deadline = Date.now() + lockWaitMs;
-    for (;;) {
-      try {
-        return await run();
-      } catch (error) {
-        if (!isSqliteBusy(error) || Date.now() + LOCK_RETRY_MS > deadline) throw error;
-        await sleep(LOCK_RETRY_MS);
+    let waiting = false;
+    try {
+      for (;;) {
+        try {
+          return await run();
+        } catch (error) {
+          if (!isSqliteBusy(error) || Date.now() + LOCK_RETRY_MS > deadline) throw error;
+          if (!waiting) waitingForLock += 1;
+          waiting = true;
+          await sleep(LOCK_RETRY_MS);
+        }
       }
+    } finally {
+      if (waiting) waitingForLock -= 1;
     }
+  }
+
+  function schedule(): void {
+    if (scheduled || waitingForLock > 0 || pending.length === 0) return;
+    scheduled = true;
+    // The counts asked during this turn of the event loop join this statement.
+    setImmediate(flush);
   }
 
   /** Adds the rows' points in one statement; resolves with each key's count after it. */
@@ -146,8 +166,12 @@ export function createDatabaseLimitStore(options: DatabaseLimitStoreOptions): Ra
     try {
       counted = await upsert([...rows.values()], at);
     } catch (error) {
-      for (const { reject } of batch) reject(error);
+      // The lock was held all along: the counts that waited for this one fail with it.
+      const failed = isSqliteBusy(error) ? [...batch, ...pending.splice(0)] : batch;
+      for (const { reject } of failed) reject(error);
       return;
+    } finally {
+      schedule();
     }
     // What each key stood at before this batch; the requests' points are then added in turn.
     const before = new Map<string, number>();
@@ -169,6 +193,7 @@ export function createDatabaseLimitStore(options: DatabaseLimitStoreOptions): Ra
 
   function flush(): void {
     scheduled = false;
+    if (waitingForLock > 0) return;
     const queued = pending;
     pending = [];
     // A request's windows stay in one statement; statements of at most MAX_ROWS rows.
@@ -191,11 +216,7 @@ export function createDatabaseLimitStore(options: DatabaseLimitStoreOptions): Ra
       if (spends.length === 0) return Promise.resolve([]);
       return new Promise((resolve, reject) => {
         pending.push({ spends, resolve, reject });
-        if (!scheduled) {
-          scheduled = true;
-          // The counts asked during this turn of the event loop join this statement.
-          setImmediate(flush);
-        }
+        schedule();
       });
     },
 
