@@ -26,7 +26,7 @@ function isRequestError(error: unknown): boolean {
   return error instanceof TypeError || error instanceof RangeError || error instanceof ReferenceError;
 }
 
-export function toStorageError(error: unknown, action: string): Error {
+function toStorageError(error: unknown, action: string): Error {
   if (error instanceof StorageUnavailable) return error;
   // As thrown: an error from another realm (a native driver's class made in the first context that
   // loaded it) is still the error, with its name and code.

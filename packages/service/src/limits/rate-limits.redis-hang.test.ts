@@ -2,17 +2,13 @@
 // the connection stays open and nothing answers. A redis-server of this test's own, on a free port
 // (started as the reliability scripts start theirs).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Redis } from 'ioredis';
-import { openStorage } from '@shop/storage';
-import type { Storage } from '@shop/storage';
 import { ServiceError } from '@shop/contracts';
-import { startRedisServer } from '../../../reliability/checks/processes';
-import { REDIS_RETRY_MS, createRateLimits } from './rate-limits';
-import type { LimitStore, RateLimits } from './rate-limits';
-import { describeUnless } from '../../../scripts/test/skip-unless';
+import { startRedisServer } from '../../../../reliability/checks/processes';
+import { createRateLimits } from './rate-limits';
+import type { LimitStorage, LimitStore, RateLimits } from './rate-limits';
+import { REDIS_RETRY_MS } from './redis-store';
+import { describeUnless } from '../../../../scripts/test/skip-unless';
 
 const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 const run = describeUnless(hasRedisServer, 'redis-server is not on the PATH (apt-get install -y redis-server)');
@@ -24,8 +20,8 @@ async function commandsProcessed(admin: Redis): Promise<number> {
 
 run('rate limits when Redis hangs', () => {
   let server: Awaited<ReturnType<typeof startRedisServer>>;
-  let dir: string;
-  let storage: Storage;
+  // With Redis set the database is not asked.
+  const storage: LimitStorage = { provider: 'sqlite' };
   let limits: RateLimits;
   let admin: Redis;
   const changes: LimitStore[] = [];
@@ -33,18 +29,14 @@ run('rate limits when Redis hangs', () => {
   beforeAll(async () => {
     server = await startRedisServer();
     admin = new Redis(server.url);
-    dir = mkdtempSync(path.join(os.tmpdir(), 'shop-redis-hang-'));
-    storage = await openStorage({ databaseUrl: 'file:./shop.db', rootDir: dir });
     limits = createRateLimits({ storage, redisUrl: server.url, redisTimeoutMs: 50, prefix: 'hang', onStoreChange: (store) => changes.push(store) });
     await limits.ready();
   }, 20_000);
   afterAll(async () => {
     server?.child.kill('SIGCONT');
     await limits?.close();
-    await storage?.close();
     admin?.disconnect();
     server?.stop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('counts in Redis while it answers', async () => {
