@@ -9,4 +9,8 @@
 # each touched; two are enough for one event loop and its helpers.
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
 
-exec "${NODE:-node}" "$@"
+# V8's old generation grows to 1.5 times the heap that survived the last full collection before the
+# next one (its own factor reaches 4 under steady allocation, which took the REST app past 200 MB).
+# The young generation keeps V8's default size: a smaller one (the 4 MB once used here) collects a
+# request's garbage more often and cost about a quarter of POST /quotes' throughput.
+exec "${NODE:-node}" --heap-growing-percent=50 "$@"

@@ -33,8 +33,9 @@ describe('the start script of every deployment', () => {
     }
   });
 
-  it('starts node with two allocator arenas and passes every argument through', () => {
+  it('starts node with its V8 flags and two allocator arenas, and passes every argument through', () => {
     const seen = startThroughScript();
+    expect(seen.execArgv).toEqual(['--heap-growing-percent=50', '-e', expect.any(String)]);
     expect(seen.arenas).toBe('2');
     expect(seen.argv).toEqual(['one', 'two']);
   });
