@@ -18,9 +18,11 @@ const CHROMIUM = '/usr/bin/chromium';
 const BROWSER = 'browser\\.test\\.ts$';
 const BACKENDS = '\\.backends\\.test\\.ts$';
 const PURE = ['geometry', 'catalog', 'contracts', 'pricing', 'drawings', 'openapi', 'service'];
-// Left out of the fast tier (still in unit): each starts worker threads, child processes or a
-// redis-server, or prices the worst legal plates over and over; a few seconds each.
+// Left out of the fast tier (still in unit): each starts worker threads, child processes (redocly,
+// tsx) or a redis-server, or prices the worst legal plates over and over; one to five seconds each.
 const HEAVY = [
+  'packages/openapi/src/openapi\\.test\\.ts$',
+  'packages/pricing/src/package\\.test\\.ts$',
   'packages/pricing/src/price-quote\\.bounded\\.test\\.ts$',
   'packages/service/src/quote-pricer\\.test\\.ts$',
   'packages/service/src/process-pool\\.test\\.ts$',
