@@ -2,7 +2,7 @@
 # One image, two entry points: the REST app (default) and the MCP tool server.
 #   docker build -t shop-quote .
 #   docker run -p 3000:3000 -e DATABASE_URL=postgresql://... shop-quote                            # REST
-#   docker run -p 3001:3001 -e DATABASE_URL=postgresql://... shop-quote node --heap-growing-percent=20 --max-semi-space-size=4 apps/mcp/dist/server.js  # MCP
+#   docker run -p 3001:3001 -e DATABASE_URL=postgresql://... shop-quote sh scripts/run-app.sh apps/mcp/dist/server.js  # MCP
 # Migrations are applied by each process as it starts (see docs/deploy.md).
 
 FROM node:20-bookworm-slim AS base
@@ -19,7 +19,7 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 ENV npm_config_nodedir=/usr/local
 # Packages are fetched from the lockfile alone, so this layer is reused until the lockfile changes.
-COPY pnpm-lock.yaml pnpm-workspace.yaml .npmrc ./
+COPY pnpm-lock.yaml pnpm-workspace.yaml ./
 RUN --mount=type=cache,id=pnpm-store,target=/pnpm/store \
     pnpm fetch --frozen-lockfile --store-dir /pnpm/store
 COPY . .
@@ -33,9 +33,10 @@ RUN --mount=type=cache,id=pnpm-store,target=/pnpm/store \
     pnpm install --prod --frozen-lockfile --offline --ignore-scripts --store-dir /pnpm/store \
       --config.modules-cache-max-age=0
 # What the processes read at run time, in the repository's layout (the apps find the repository
-# root, and with it prisma/ and data/, three folders above their dist/):
+# root, and with it prisma/ and data/, three folders above their dist/): the start script,
 # every package.json, dist/ and node_modules/, the migrations and the REST app's static files.
 RUN mkdir -p /out \
+ && mkdir -p /out/scripts && cp -a scripts/run-app.sh /out/scripts/ \
  && cp -a package.json node_modules prisma /out/ \
  && for dir in packages/* apps/*; do \
       mkdir -p "/out/$dir" && cp -a "$dir/package.json" "$dir/dist" "/out/$dir/"; \
@@ -57,7 +58,6 @@ EXPOSE 3000 3001
 # this in compose.yaml (it has no status route; any HTTP answer on /mcp means it is up).
 HEALTHCHECK --interval=15s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/v1/status').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# Allocator and V8 settings: scripts/app-env.json and scripts/app-node-flags.json (what pnpm start and
-# deploy:local use; a test keeps them equal).
-ENV MALLOC_ARENA_MAX=2
-CMD ["node", "--heap-growing-percent=20", "--max-semi-space-size=4", "apps/rest/dist/server.js"]
+# Allocator and V8 settings: scripts/run-app.sh, the start script of every deployment (pnpm start,
+# deploy:local and the benches run it too); it execs node, which stays PID 1.
+CMD ["sh", "scripts/run-app.sh", "apps/rest/dist/server.js"]

@@ -7,10 +7,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import APP_ENV from '../scripts/app-env.json';
-import APP_NODE_FLAGS from '../scripts/app-node-flags.json';
 
 export const ROOT_DIR = path.resolve(__dirname, '..');
+/** The start script of every deployment: node with the apps' V8 and allocator settings. */
+export const RUN_APP = path.join(ROOT_DIR, 'scripts', 'run-app.sh');
 export const HOST = '127.0.0.1';
 
 /** How the apps are run: compiled `dist` with plain node, or TypeScript sources through tsx. */
@@ -45,14 +45,14 @@ export function makeTempDir(prefix: string): { dir: string; remove(): void } {
 }
 
 /**
- * Node arguments that run a TypeScript file (or an app's entry) in the requested mode, with the V8
- * flags every deployment uses (scripts/app-node-flags.json); the bare baselines get the same flags,
- * so a ratio compares code, not runtime settings.
+ * The arguments of `sh` that run a TypeScript file (or an app's entry) in the requested mode through
+ * scripts/run-app.sh, with `nodeFlags` after its own; the bare baselines start the same way, so a
+ * ratio compares code, not runtime settings. The script `exec`s node: the PID is the server's.
  */
-export function nodeArgsFor(entry: { dist?: string; source: string }, mode: RunMode): string[] {
-  if (mode === 'dist' && entry.dist) return [...APP_NODE_FLAGS, path.join(ROOT_DIR, entry.dist)];
+export function nodeArgsFor(entry: { dist?: string; source: string }, mode: RunMode, nodeFlags: string[] = []): string[] {
+  if (mode === 'dist' && entry.dist) return [RUN_APP, ...nodeFlags, path.join(ROOT_DIR, entry.dist)];
   // `--import tsx` keeps the server in this one process, so its PID is the one whose RSS is read.
-  return [...APP_NODE_FLAGS, '--import', 'tsx', '--conditions=@shop/source', path.join(ROOT_DIR, entry.source)];
+  return [RUN_APP, ...nodeFlags, '--import', 'tsx', '--conditions=@shop/source', path.join(ROOT_DIR, entry.source)];
 }
 
 export interface ChildServer {
@@ -67,7 +67,10 @@ export interface ChildServer {
 
 export interface StartOptions {
   name: string;
+  /** Arguments of `sh`: a start script (scripts/run-app.sh) and what it passes to node. */
   args: string[];
+  /** Where the server runs (default: this repository's root). */
+  cwd?: string;
   env: Record<string, string>;
   port: number;
   readyPath: string;
@@ -83,10 +86,10 @@ const started = new Set<ChildProcess>();
 /** Spawns a server as a child process and resolves once `readyPath` answers 2xx. */
 export async function startServer(options: StartOptions): Promise<ChildServer> {
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, options.args, {
-    cwd: ROOT_DIR,
-    // The allocator settings of every deployment (scripts/app-env.json), for apps and baselines alike.
-    env: { ...process.env, ...APP_ENV, ...options.env },
+  const child = spawn('sh', options.args, {
+    cwd: options.cwd ?? ROOT_DIR,
+    // The start script runs this node, not whichever the PATH finds first.
+    env: { ...process.env, NODE: process.execPath, ...options.env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   started.add(child);

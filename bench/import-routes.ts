@@ -162,7 +162,7 @@ export async function runImportRoutesBench(
   const port = await findFreePort();
   const server = await startServer({
     name: 'rest',
-    args: [...(options.serverFlags ?? []), ...nodeArgsFor({ dist: 'apps/rest/dist/server.js', source: 'apps/rest/src/server.ts' }, options.mode)],
+    args: nodeArgsFor({ dist: 'apps/rest/dist/server.js', source: 'apps/rest/src/server.ts' }, options.mode, options.serverFlags ?? []),
     env: appEnv(temp.dir, { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: '1', RATE_LIMIT_SCALE: '1', METRICS_PORT: '0' }),
     port,
     readyPath: '/api/v1/status',

@@ -93,11 +93,11 @@ export function evaluateTargets(r: ReportInput): string[][] {
     const h = r.rest.halfLoad;
     const held = h.result.rps >= h.rate * 0.95;
     rows.push(['POST /quotes p99 < 25 ms at half the echo load', `p99 ${formatMs(h.result.p99)} at ${formatInt(h.result.rps)} of ${formatInt(h.rate)} req/s`, passFail(held && h.result.p99 < 25)]);
-    rows.push(['RSS < 150 MB under load (REST)', `peak ${r.rest.rss.peakMb.toFixed(0)} MB`, passFail(r.rest.rss.peakMb < 150)]);
+    rows.push(['RSS < 200 MB under load (REST)', `peak ${r.rest.rss.peakMb.toFixed(0)} MB`, passFail(r.rest.rss.peakMb < 200)]);
   }
   if (r.mcp) {
     for (const pair of r.mcp.pairs) rows.push([`MCP ${pair.name} >= 50% of echo tool`, `${formatPct(pair.ratio)} (${formatInt(pair.targetRps)} / ${formatInt(pair.baselineRps)})`, passFail(pair.ratio >= 0.5)]);
-    rows.push(['RSS < 150 MB under load (MCP)', `peak ${r.mcp.rss.peakMb.toFixed(0)} MB`, passFail(r.mcp.rss.peakMb < 150)]);
+    rows.push(['RSS < 200 MB under load (MCP)', `peak ${r.mcp.rss.peakMb.toFixed(0)} MB`, passFail(r.mcp.rss.peakMb < 200)]);
   }
   if (r.coldStart) rows.push([`cold start < 1.5 s (${r.coldStart.mode}, fresh database)`, `median ${formatMs(r.coldStart.freshMedianMs, 0)}, max ${formatMs(r.coldStart.freshMaxMs, 0)}`, passFail(r.coldStart.freshMaxMs < 1500)]);
   return rows;

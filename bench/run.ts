@@ -1,7 +1,7 @@
 // Runs every bench and prints the figures beside the targets of docs/decisions.md.
 //   pnpm bench         full run on the built apps (dist), results in bench/results/
 //   pnpm bench:quick   tiny durations on the TypeScript sources: only checks that every bench runs
-// Options: --quick, --source | --dist, --only=pricing,adversarial,drawings,event-loop,imports,growth,storage,cold-start,rest,mcp, --seconds=N,
+// Options: --quick, --source | --dist, --only=pricing,adversarial,drawings,event-loop,imports,growth,storage,cold-start,faults,rest,mcp, --seconds=N,
 // --connections=N. PostgreSQL for the storage bench: BENCH_POSTGRES_URL, else TEST_POSTGRES_URL, else
 // postgresql://root@127.0.0.1:5432/test (skipped when it does not answer).
 import { spawn } from 'node:child_process';
@@ -12,6 +12,8 @@ import type { AdversarialResult } from './adversarial';
 import type { DrawingsResult } from './drawings';
 import { runColdStartBench } from './cold-start';
 import { runEventLoopBench } from './event-loop';
+import { runFaultsBench } from './faults';
+import type { FaultsResult } from './faults';
 import { runImportRoutesBench } from './import-routes';
 import { ROOT_DIR, formatInt, formatMs, formatPct, killStartedChildren, printTable } from './harness';
 import type { BenchOptions, RunMode } from './harness';
@@ -23,10 +25,11 @@ import { runRestBench } from './rest';
 import type { PairResult } from './rest';
 import type { StorageResult } from './storage';
 
-const SECTIONS = ['pricing', 'adversarial', 'drawings', 'event-loop', 'imports', 'growth', 'storage', 'cold-start', 'rest', 'mcp'] as const;
+const SECTIONS = ['pricing', 'adversarial', 'drawings', 'event-loop', 'imports', 'growth', 'storage', 'cold-start', 'faults', 'rest', 'mcp'] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface Results extends ReportInput {
+  faults?: FaultsResult;
   failures: string[];
 }
 
@@ -168,6 +171,21 @@ function printResults(r: Results): void {
     const c = r.coldStart;
     console.log(`\nCold start to first answer (${c.mode}): fresh database ${c.freshMs.map((ms) => ms.toFixed(0)).join(', ')} ms; existing database ${c.restartMs.map((ms) => ms.toFixed(0)).join(', ')} ms; idle RSS ${c.idleRssMb.map((mb) => mb.toFixed(0)).join(', ')} MB`);
   }
+  if (r.faults) {
+    const f = r.faults;
+    const timing = (t: { runs: number; p50Ms: number; maxMs: number }) => `p50 ${formatMs(t.p50Ms, 2)}, max ${formatMs(t.maxMs, 2)} (${t.runs} runs)`;
+    console.log(`\nFaults (${f.mode}): what the fault tests check, timed`);
+    printTable(
+      ['case', 'figure'],
+      [
+        ['contact patterns, 2 KB of dotted sizes (target < 5 ms)', timing(f.contactPatterns)],
+        ['GET /status while the SQLite write lock is held elsewhere (busy)', timing(f.lockedStatus)],
+        ['GET /quotes/{id} while the lock is held', timing(f.lockedRead)],
+        ['POST /quotes while the lock is held (waits 2 s)', `${f.lockedWriteStatus} after ${formatMs(f.lockedWriteMs, 0)}`],
+        ['11 POST /rfq-links with Redis unreachable', `${f.redisUnreachableStatuses} in ${formatMs(f.redisUnreachableMs, 0)}`],
+      ],
+    );
+  }
   if (r.rest) {
     printPairs(`REST (${r.rest.mode}), autocannon ${r.options.connections} connections, ${r.options.seconds} s per run; body ${r.rest.bodyBytes} B, quote ${r.rest.quoteBytes} B`, r.rest.pairs);
     const h = r.rest.halfLoad;
@@ -232,6 +250,9 @@ async function main(): Promise<void> {
   });
   await run('cold-start', async () => {
     results.coldStart = await runColdStartBench(options);
+  });
+  await run('faults', async () => {
+    results.faults = await runFaultsBench(options);
   });
   await run('rest', async () => {
     results.rest = await runRestBench(options);

@@ -9,16 +9,15 @@ const { spawn, spawnSync } = require('node:child_process');
 const net = require('node:net');
 const path = require('node:path');
 
-// The V8 flags every deployment runs the apps with, as the image's CMD does (docs/deploy.md).
-const APP_NODE_FLAGS = require('./app-node-flags.json');
-const APP_ENV = require('./app-env.json');
+// The start script of every deployment, as the image's CMD runs it (docs/deploy.md).
+const RUN_APP = path.join(__dirname, 'run-app.sh');
 
 const root = path.join(__dirname, '..');
 const checkOnly = process.argv.includes('--check');
 
 const env = {
-  ...APP_ENV,
   ...process.env,
+  NODE: process.execPath,
   DATABASE_URL: process.env.DATABASE_URL ?? 'postgresql://root@127.0.0.1:5432/test?schema=shop_local',
   REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
   PORT: process.env.PORT ?? '3000',
@@ -102,7 +101,7 @@ async function main() {
     }
   }
   const children = ['rest', 'mcp'].map((name) => {
-    const child = spawn(process.execPath, [...APP_NODE_FLAGS, path.join(root, 'apps', name, 'dist', 'server.js')], { cwd: root, env, stdio: 'inherit' });
+    const child = spawn('sh', [RUN_APP, path.join(root, 'apps', name, 'dist', 'server.js')], { cwd: root, env, stdio: 'inherit' });
     child.on('exit', (code, signal) => {
       if (!stopping) {
         log(`${name} stopped (${signal ?? `exit ${code}`}); stopping the other app`);

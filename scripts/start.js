@@ -6,11 +6,9 @@
 const { spawn, spawnSync } = require('node:child_process');
 const path = require('node:path');
 
-// The V8 flags and allocator settings every deployment runs the apps with (docs/deploy.md).
-const APP_NODE_FLAGS = require('./app-node-flags.json');
-const APP_ENV = require('./app-env.json');
-
 const root = path.join(__dirname, '..');
+// The start script of every deployment: the apps' V8 and allocator settings (docs/deploy.md).
+const RUN_APP = path.join(__dirname, 'run-app.sh');
 const fromSource = process.argv.includes('--source');
 const apps = ['rest', 'mcp'];
 
@@ -38,7 +36,7 @@ const children = apps.map((name) => {
   const args = fromSource
     ? [require.resolve('tsx/cli', { paths: [root] }), '--conditions=@shop/source', path.join(root, 'apps', name, 'src', 'server.ts')]
     : [path.join(root, 'apps', name, 'dist', 'server.js')];
-  const child = spawn(process.execPath, [...APP_NODE_FLAGS, ...args], { stdio: 'inherit', cwd: root, env: { ...APP_ENV, ...process.env } });
+  const child = spawn('sh', [RUN_APP, ...args], { stdio: 'inherit', cwd: root, env: { ...process.env, NODE: process.execPath } });
   child.on('exit', (code, signal) => {
     stopAll();
     process.exitCode = code ?? (signal ? 1 : 0);

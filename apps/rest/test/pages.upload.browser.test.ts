@@ -7,9 +7,10 @@ import { Quote } from '@shop/contracts';
 import type { Page } from 'playwright-core';
 import { startTestApp } from './app-harness';
 import type { TestApp } from './app-harness';
-import { launchBrowser } from './browser';
+import { HAS_CHROMIUM, NEEDS_CHROMIUM, launchBrowser } from './browser';
 import type { Browser } from './browser';
 import { bracketDxf, bracketTyped, openContourDxf } from './fixtures';
+import { describeUnless } from '../../../scripts/test/skip-unless';
 
 jest.setTimeout(60_000);
 
@@ -23,6 +24,7 @@ interface Box {
   height: number;
 }
 
+describeUnless(HAS_CHROMIUM, NEEDS_CHROMIUM)('the upload page in headless Chromium', () => {
 describe.each([
   ['a phone', { width: 390, height: 844 }],
   ['a desk', { width: 1366, height: 900 }],
@@ -175,4 +177,5 @@ describe.each([
     await page.waitForURL(/\/plate\/new\/pi_/);
     expect(await page.textContent('.specs')).toContain('millimetres');
   });
+});
 });

@@ -172,7 +172,9 @@ describe('the OpenAPI document against a mainstream linter', () => {
     // A public address that is neither localhost nor example.com, as a deployment has.
     writeFileSync(file, JSON.stringify(buildOpenApiDocument({ publicUrl: 'https://quotes.shop.invalid' })));
     const redocly = path.join(path.dirname(require.resolve('@redocly/cli/package.json')), 'bin', 'cli.js');
-    const run = spawnSync(process.execPath, [redocly, 'lint', '--extends=recommended', '--format=json', file], { encoding: 'utf8' });
+    // Offline: no usage report to Redocly, no look for a newer release.
+    const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
+    const run = spawnSync(process.execPath, [redocly, 'lint', '--extends=recommended', '--format=json', file], { encoding: 'utf8', env });
     rmSync(dir, { recursive: true, force: true });
     const report = JSON.parse(run.stdout.slice(run.stdout.indexOf('{'))) as { totals: { errors: number; warnings: number }; problems: Array<{ ruleId: string; message: string }> };
     expect(report.problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);

@@ -1,4 +1,5 @@
 import { containsEmail, containsPhone, containsUrl, findContactDetail } from './contact-patterns';
+import { LONG_DOTTED_DESCRIPTION } from './test-contact-texts';
 
 describe('contact patterns', () => {
   it.each([
@@ -128,11 +129,7 @@ describe('contact patterns', () => {
     expect(findContactDetail(text)).toBeNull();
   });
 
-  it('takes little time on a long description with many dots and numbers', () => {
-    const text = `${'Plate 1.25 x 3.5 in, 10 pcs. at 0.375 in. '.repeat(45)}${'a.'.repeat(50)}`;
-    const start = process.hrtime.bigint();
-    for (let i = 0; i < 20; i += 1) findContactDetail(text);
-    const ms = Number(process.hrtime.bigint() - start) / 1e6 / 20;
-    expect(ms).toBeLessThan(5);
+  it('reads a long description with many dots and numbers as no contact detail (its time: bench/faults.ts)', () => {
+    expect(findContactDetail(LONG_DOTTED_DESCRIPTION)).toBeNull();
   });
 });

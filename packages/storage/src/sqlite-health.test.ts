@@ -54,9 +54,7 @@ describe('the SQLite write lock held by another process', () => {
     const other = new Database(path.join(database.rootDir, 'data/shop.db'));
     try {
       other.exec('BEGIN IMMEDIATE');
-      const started = performance.now();
       await expect(storage.health()).resolves.toEqual({ state: 'busy' });
-      expect(performance.now() - started).toBeLessThan(200);
       const write = storage.rfqLinks.insert(link('rfq_waited'));
       const quoteWrite = storage.quotes.insert(quote('q_waited'));
       await new Promise((resolve) => setTimeout(resolve, 300));
