@@ -5,6 +5,7 @@ export { IDEMPOTENCY_HEADER } from './idempotency';
 export type { Answer, IdempotentCall } from './idempotency';
 export { ID_LENGTH, isWellFormedId, newId, newRequestId } from './ids';
 export type { IdPrefix } from './ids';
+export type { LeftOutLine, OrderLine, OrderRequestDocument, OrderRequestDraft, OrderRequestResult } from './order-requests';
 export type { OrderPage, OrderPageItem, OrderPageTotals, PlateDesign, PlateQuoterPage, PlateReprice, RfqFormPage, RfqSubmissionResult } from './pages';
 export { quoteAsOf } from './quotes';
 export type { ImportChoice, ImportQuoterPage } from './import-quoter';

@@ -4,7 +4,7 @@ import { BOUNDS, RfqSubmission, RfqSubmissionForm, ServiceError, parseRequest, z
 import type { Handoff, HandoffItem, KeptPlate, PlateItem, Quote, QuotedItem, RfqLink, StoredRfqLink } from '@shop/contracts';
 import type { Catalog } from '@shop/catalog';
 import { hstCents } from '@shop/pricing';
-import type { RfqLinkRecord, Storage } from '@shop/storage';
+import type { OrderRequestRepository, RfqLinkRecord, Storage } from '@shop/storage';
 import type { RequestContext } from './context';
 import type { DrawingCache } from './drawing-cache';
 import type { KeptPlateDesign } from './handoffs';
@@ -97,6 +97,8 @@ export interface PageCaseDeps {
   drawings: DrawingCache;
   /** Makes the pre-filled quote request of a plate (the rfq-link use case). */
   createRfqLink: (body: unknown, ctx: RequestContext) => Promise<RfqLink>;
+  /** Where a submission's job, as its link was made, is kept beside it. */
+  rfqJobs: Pick<OrderRequestRepository, 'keepRfqJob'>;
 }
 
 const Quantity = z.coerce.number().int().min(1).max(BOUNDS.plateQuantity);
@@ -254,10 +256,11 @@ export function createPageCases(deps: PageCaseDeps) {
         throw new ServiceError('link_expired', 'This quote-request link has expired (links work for 30 days). Ask for a new one.');
       }
       const submission = parseRequest(RfqSubmissionForm, form);
+      const link = readStored<StoredRfqLink>('rfqLink', record, record.body);
       const id = newId('sub');
       const kept: RfqSubmission = { object: 'rfq_submission', id, rfq_link_id: rfqId, submitted_at: ctx.now.toISOString(), ...submission };
       const body = JSON.stringify(kept);
-      return withStorage('keep the quote request', () =>
+      const result = await withStorage('keep the quote request', () =>
         storage.rfqSubmissions.insert({
           id,
           rfqLinkId: rfqId,
@@ -267,6 +270,10 @@ export function createPageCases(deps: PageCaseDeps) {
           schemaVersion: versionOf('rfqSubmission'),
         }),
       );
+      // The job as the link asked it, whatever the form's description became; written again when
+      // the same form is sent twice, so a first try that stopped between the two writes is completed.
+      await withStorage('keep the quote request', () => deps.rfqJobs.keepRfqJob(result.id, JSON.stringify(link.request)));
+      return result;
     },
 
     /** The shop's received quote requests, newest first (for `pnpm rfq:list`; never exposed by the API). */
