@@ -19,7 +19,8 @@ export const PROVINCES = {
   YT: 'Yukon',
 } as const;
 export type Province = keyof typeof PROVINCES;
-const PROVINCE_CODES = Object.keys(PROVINCES) as [Province, ...Province[]];
+const PROVINCE_CODES = Object.keys(PROVINCES) as Province[];
+const isProvince = (value: string): value is Province => Object.hasOwn(PROVINCES, value);
 
 export const FULFILMENTS = ['pickup', 'delivery'] as const;
 
@@ -58,14 +59,7 @@ export const OrderRequestForm = z.preprocess(
       address_line1: optionalText(100),
       address_line2: optionalText(100),
       city: optionalText(60),
-      province: z
-        .string()
-        .trim()
-        .toUpperCase()
-        .nullable()
-        .default(null)
-        .transform((value) => (value === '' ? null : value))
-        .pipe(z.enum(PROVINCE_CODES).nullable()),
+      province: optionalText(40).transform((value) => (value === null ? null : value.toUpperCase())),
       postal_code: optionalText(10),
       name: z.string().trim().min(1).max(100),
       email: z.string().trim().max(254).pipe(z.email()),
@@ -78,13 +72,17 @@ export const OrderRequestForm = z.preprocess(
       for (const field of ADDRESS_FIELDS) {
         if (form[field] === null) ctx.addIssue({ code: 'custom', path: [field], message: 'is required for delivery' });
       }
+      // Checked here rather than as an enum, so every other field's problem is reported with it.
+      if (form.province !== null && !isProvince(form.province)) {
+        ctx.addIssue({ code: 'custom', path: ['province'], message: `must be one of ${PROVINCE_CODES.join(', ')}` });
+      }
       if (form.postal_code !== null && !POSTAL_CODE.test(form.postal_code.toUpperCase())) {
         ctx.addIssue({ code: 'custom', path: ['postal_code'], message: 'must be a Canadian postal code, e.g. N1H 2A1' });
       }
     })
     .transform((form) => {
       const match = POSTAL_CODE.exec((form.postal_code ?? '').toUpperCase());
-      return { ...form, postal_code: match ? `${match[1]} ${match[2]}` : form.postal_code };
+      return { ...form, province: form.province !== null && isProvince(form.province) ? form.province : null, postal_code: match ? `${match[1]} ${match[2]}` : form.postal_code };
     }),
 );
 export type OrderRequestForm = z.output<typeof OrderRequestForm>;
