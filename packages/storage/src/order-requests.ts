@@ -10,7 +10,7 @@ type Cents = ColumnType<number | string | bigint, number, number>;
 /** A timestamp as written (ISO text, UTC) and as read (SQLite: text; pg: a Date of the local clock). */
 type Timestamp = ColumnType<string | Date, string, string>;
 
-export interface OrderRequestsTable {
+interface OrderRequestsTable {
   id: string;
   handoff_id: string;
   created_at: Timestamp;
@@ -33,7 +33,7 @@ export interface OrderRequestsTable {
   contact_note: string | null;
 }
 
-export interface OrderRequestItemsTable {
+interface OrderRequestItemsTable {
   order_request_id: string;
   position: number;
   quote_id: string;
@@ -47,7 +47,7 @@ export interface OrderRequestItemsTable {
 }
 
 /** The one column of rfq_submissions written here; the rest is the rfq submission repository's. */
-export interface RfqSubmissionJobTable {
+interface RfqSubmissionJobTable {
   id: string;
   job: string | null;
 }
