@@ -44,9 +44,14 @@ ${page.totals === null ? null : html`<section class="card totals" aria-label="Qu
 </dl>
 ${page.totals.expiredItems === 0 ? null : html`<p class="small">${page.totals.expiredItems === 1 ? 'One item is' : `${page.totals.expiredItems} items are`} left out: ${page.totals.expiredItems === 1 ? 'its quote has' : 'their quotes have'} expired.</p>`}
 <p class="small muted">${orderForm ? FREIGHT_NOTE : 'Freight is not included: it is priced at checkout or quoted by the shop after the order, as each item says.'}</p>
-${orderForm ? html`<a class="button" id="order" href="${PUBLIC_PATHS.orderRequestForm(page.handoff.id)}">Order ${page.totals.expiredItems === 0 ? (count === 1 ? 'this item' : `these ${count} items`) : 'the items still quoted'}</a>` : null}
-</section>`}`,
+${orderForm ? renderOrderButton(page, page.totals.expiredItems === 0 ? (count === 1 ? 'this item' : `these ${count} items`) : 'the items still quoted') : null}
+</section>`}
+${orderForm && page.totals === null ? html`<p>${renderOrderButton(page, 'the items still quoted')}</p>` : null}`,
   });
+}
+
+function renderOrderButton(page: OrderPage, what: string): SafeHtml {
+  return html`<a class="button" id="order" href="${PUBLIC_PATHS.orderRequestForm(page.handoff.id)}">Order ${what}</a>`;
 }
 
 function renderItem(view: OrderPageView, entry: OrderPageItem): SafeHtml {
