@@ -1,6 +1,6 @@
 // What the pages behind the links read and do: the order page, the plate quoter (priced again at
 // today's prices by the same pricing code), and the quote-request form with its submissions.
-import { BOUNDS, RfqSubmission, RfqSubmissionForm, ServiceError, parseRequest, z } from '@shop/contracts';
+import { BOUNDS, RfqLinkRequest, RfqSubmission, RfqSubmissionForm, ServiceError, parseRequest, z } from '@shop/contracts';
 import type { Handoff, HandoffItem, KeptPlate, PlateItem, Quote, QuotedItem, RfqLink, StoredRfqLink } from '@shop/contracts';
 import type { Catalog } from '@shop/catalog';
 import { hstCents } from '@shop/pricing';
@@ -82,6 +82,9 @@ export interface RfqFormPage {
   expired: boolean;
 }
 
+/** A kept quote request with the job its link was made for (null on requests kept before it was recorded). */
+export type RfqSubmissionListing = RfqSubmission & { link_job: RfqLinkRequest | null };
+
 export interface RfqSubmissionResult {
   id: string;
   /** False when the same form was sent twice: the first submission stands. */
@@ -98,7 +101,7 @@ export interface PageCaseDeps {
   /** Makes the pre-filled quote request of a plate (the rfq-link use case). */
   createRfqLink: (body: unknown, ctx: RequestContext) => Promise<RfqLink>;
   /** Where a submission's job, as its link was made, is kept beside it. */
-  rfqJobs: Pick<OrderRequestRepository, 'keepRfqJob'>;
+  rfqJobs: Pick<OrderRequestRepository, 'keepRfqJob' | 'rfqJob'>;
 }
 
 const Quantity = z.coerce.number().int().min(1).max(BOUNDS.plateQuantity);
@@ -277,9 +280,14 @@ export function createPageCases(deps: PageCaseDeps) {
     },
 
     /** The shop's received quote requests, newest first (for `pnpm rfq:list`; never exposed by the API). */
-    async listRfqSubmissions(limit = 100): Promise<RfqSubmission[]> {
+    async listRfqSubmissions(limit = 100): Promise<RfqSubmissionListing[]> {
       const rows = await withStorage('read the quote requests', () => storage.rfqSubmissions.list({ limit }));
-      return rows.map((row) => RfqSubmission.parse(readStored('rfqSubmission', row, row.body)));
+      const listed: RfqSubmissionListing[] = [];
+      for (const row of rows) {
+        const job = await withStorage('read the quote requests', () => deps.rfqJobs.rfqJob(row.id));
+        listed.push({ ...RfqSubmission.parse(readStored('rfqSubmission', row, row.body)), link_job: job === null ? null : RfqLinkRequest.parse(JSON.parse(job)) });
+      }
+      return listed;
     },
   };
 }

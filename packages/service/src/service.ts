@@ -30,7 +30,7 @@ import type { ImportQuoterPage } from './import-quoter';
 import { createDrawingCache } from './drawing-cache';
 import { createPlateImportCases } from './plate-imports';
 import type { DrawingAdmission, DrawingInput } from './plate-imports';
-import type { OrderPage, PlateQuoterPage, PlateReprice, RfqFormPage, RfqSubmissionResult } from './pages';
+import type { OrderPage, PlateQuoterPage, PlateReprice, RfqFormPage, RfqSubmissionListing, RfqSubmissionResult } from './pages';
 import { createQuotePricer } from './quote-pricer';
 import { createQuoteCases } from './quotes';
 import type { DrawingFile, QuoteDocument } from './quotes';
@@ -136,7 +136,7 @@ export interface Service {
   /** Deletes quotes, designs, handoffs, rfq links and idempotency keys 30 days past their expiry. */
   purgeExpired(now: Date): Promise<PurgeCounts>;
   /** The newest quote requests people sent, for the shop. */
-  listRfqSubmissions(limit?: number): Promise<RfqSubmission[]>;
+  listRfqSubmissions(limit?: number): Promise<RfqSubmissionListing[]>;
   /** Large pricing jobs waiting and worker threads running. */
   pricingStats(): { queued: number; threads: number };
   /** Drawings waiting to be read and the child processes reading them (`threads`). */
