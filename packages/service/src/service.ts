@@ -12,7 +12,6 @@ import type {
   ProductList,
   ProfileList,
   RfqLink,
-  RfqSubmission,
   TierKind,
 } from '@shop/contracts';
 import type { OrderRequestRepository, PurgeCounts, Storage, StorageHealth } from '@shop/storage';
