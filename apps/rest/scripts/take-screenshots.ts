@@ -70,6 +70,22 @@ async function main(): Promise<void> {
         await page.click('form.rfq-form button[type="submit"]');
         await page.waitForSelector('.thanks');
         await page.screenshot({ path: path.join(OUT_DIR, `rfq-thanks-${viewport.name}.png`), fullPage: true });
+        // The order link's one order-request form: delivery chosen, a postal code the server refuses,
+        // then the confirmation.
+        await shoot('order-request', `${orderPath}/request`);
+        await page.check('#f-fulfilment-delivery');
+        await page.fill('#f-address_line1', '4410 Line 6');
+        await page.fill('#f-city', 'Elmira');
+        await page.fill('#f-postal_code', '90210');
+        await page.fill('#f-name', 'Sam Tremblay');
+        await page.fill('#f-email', 'sam@example.com');
+        await page.click('form.order-form button[type="submit"]');
+        await page.waitForSelector('.field-error');
+        await page.screenshot({ path: path.join(OUT_DIR, `order-request-errors-${viewport.name}.png`), fullPage: true });
+        await page.fill('#f-postal_code', 'N3B 2Z1');
+        await page.click('form.order-form button[type="submit"]');
+        await page.waitForURL(/\/order-requests\/or_/);
+        await page.screenshot({ path: path.join(OUT_DIR, `order-request-sent-${viewport.name}.png`), fullPage: true });
         await shoot('not-found', '/o/h_0000000000000000000000');
         // The way in from a drawing: the form, a drawing that cannot be cut, and one priced.
         await shoot('upload', '/plate/new');

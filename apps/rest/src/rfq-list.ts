@@ -1,7 +1,8 @@
 // `pnpm rfq:list`: prints the quote requests people sent from their links, newest first, for the
 // shop. They are never exposed by the API. `--json` prints one JSON object a line; `--limit N`.
 import path from 'node:path';
-import type { RfqSubmission } from '@shop/contracts';
+import type { RfqLinkRequest } from '@shop/contracts';
+import type { RfqSubmissionListing } from '@shop/service';
 import { startRuntime } from '@shop/runtime';
 import { loadConfig } from './config';
 
@@ -29,14 +30,25 @@ export function toJsonLine(value: unknown): string {
   return JSON.stringify(value).replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-function formatSubmission(raw: RfqSubmission): string {
-  const s = Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, typeof value === 'string' ? printable(value) : value])) as unknown as RfqSubmission;
-  const job = [s.material, s.thickness_in === null ? null : `${s.thickness_in} in`, s.quantity === null ? null : `quantity ${s.quantity}`].filter(Boolean).join(', ');
+type JobFields = Pick<RfqLinkRequest, 'material' | 'thickness_in' | 'quantity'>;
+
+const summarise = (j: JobFields): string =>
+  [j.material === null ? null : printable(j.material), j.thickness_in === null ? null : `${j.thickness_in} in`, j.quantity === null ? null : `quantity ${j.quantity}`].filter(Boolean).join(', ');
+
+function formatSubmission(raw: RfqSubmissionListing): string {
+  const { link_job: asked, ...sent } = raw;
+  const s = Object.fromEntries(Object.entries(sent).map(([key, value]) => [key, typeof value === 'string' ? printable(value) : value])) as unknown as typeof sent;
+  const job = summarise(s);
+  // What the link asked, when the person's form says otherwise: the shop sees both.
+  const edited = asked !== null && (asked.description !== raw.description || summarise(asked) !== summarise(raw));
   return [
     `${s.id}  ${s.submitted_at}  link ${s.rfq_link_id}`,
     `  From: ${s.name}${s.company ? ` (${s.company})` : ''} <${s.email}>${s.phone ? `, ${s.phone}` : ''}`,
     ...(job ? [`  Job:  ${job}`] : []),
     ...s.description.split('\n').map((line) => `  | ${line}`),
+    ...(edited && asked !== null
+      ? [`  The link asked${summarise(asked) ? `: ${summarise(asked)}` : ''}`, ...printable(asked.description).split('\n').map((line) => `  > ${line}`)]
+      : []),
   ].join('\n');
 }
 

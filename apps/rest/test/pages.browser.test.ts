@@ -47,9 +47,9 @@ describeUnless(HAS_CHROMIUM, NEEDS_CHROMIUM)('the pages in headless Chromium', (
     expect(await page.textContent('h1')).toBe('Your quoted order');
     expect(await page.locator('li.item h2').allTextContents()).toEqual(['Base plate (north)', 'Round bale feeder — kit']);
     expect(await imagesLoaded()).toBe(true);
-    expect(await page.locator('.notice').textContent()).toContain('Nothing is bought or paid on this page.');
+    expect(await page.locator('.notice').textContent()).toContain('Nothing is paid on this page.');
 
-    await page.click('text=Check and order this plate');
+    await page.click('text=Check this plate');
     await page.waitForURL(/\/plate\/pd_[0-9A-Za-z]{22}$/);
     const designPath = new URL(page.url()).pathname;
     expect(await page.textContent('h1')).toBe('Base plate (north)');

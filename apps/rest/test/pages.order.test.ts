@@ -18,8 +18,8 @@ describe('the order page', () => {
     expect(reply.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const text = readText(reply.text);
     expect(text).toContain('Northshore Fab');
-    expect(text).toContain('Nothing is bought or paid on this page.');
-    expect(text).toContain("which prices it again at today's prices, so a price can move");
+    expect(text).toContain('Nothing is paid on this page. Order every item at its quoted price with one form');
+    expect(text).toContain("Each item's own page shows it again at today's prices.");
     const [plate, kit] = quote.items;
     expect(text).toContain(`Base plate #3 ${plate.description} Quantity 10 Unit price $${(plate.unit_amount_cents / 100).toFixed(2)}`);
     expect(text).toContain(`Amount (before HST) $${(plate.amount_cents / 100).toFixed(2)}`);
@@ -36,6 +36,8 @@ describe('the order page', () => {
     expect(reply.text).toContain('<img src="/images/products/round-bale-feeder.svg"');
     expect(findPlateLinks(reply.text)).toHaveLength(1);
     expect(reply.text).toContain('<a class="button" href="/products/round-bale-feeder?tier=kit&amp;quantity=2">Open the product page</a>');
+    // No shop of its own: the whole order goes on one form.
+    expect(reply.text).toContain(`<a class="button" id="order" href="${orderPath}/request">Order these 2 items</a>`);
   });
 
   it('every picture and button on it answers', async () => {
@@ -92,8 +94,9 @@ describe('the order page', () => {
     expect(text).toContain('Older kit');
     expect(text).toContain(`This quote expired on ${new Date(older.json.expires_at).toLocaleDateString('en-CA', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })}`);
     expect(text).toContain('its price of $2,990.00 no longer holds, and it cannot be ordered from here. Ask for a new quote.');
-    // One button only: the item whose quote still holds.
-    expect([...reply.text.matchAll(/class="button"/g)]).toHaveLength(1);
+    // One item button, for the item whose quote still holds, and the order form's for it alone.
+    expect([...reply.text.matchAll(/class="button"/g)]).toHaveLength(2);
+    expect(text).toContain('Order the items still quoted');
     expect(text).toContain('Subtotal (before HST) $1,495.00');
     expect(text).toContain('One item is left out: its quote has expired.');
     app.clock.advanceDays(-7.5);

@@ -181,6 +181,22 @@ describe('the quote-request form', () => {
     expect(json.stdout.trim().split('\n').map((line) => JSON.parse(line))).toEqual([expect.objectContaining({ id: reference, name: 'Jo Martin', phone: null })]);
   }, 30_000);
 
+  it('pnpm rfq:list shows what the link asked beside a job the person edited', async () => {
+    app.clock.advanceDays(1 / 1440);
+    const { path: formPath, link } = await makeRfqLink(app, JOB);
+    const form = await openRfqForm(app, formPath);
+    const sent = await postForm(app, formPath, filled(form, { description: 'Just the base plates, no posts', quantity: '40', thickness_in: '' }), { cookie: form.cookie });
+    expect(sent.status).toBe(201);
+    const env = { ...process.env, DATABASE_URL: app.databaseUrl, REDIS_URL: '', LOG_LEVEL: 'silent' };
+    const run = promisify(execFile);
+    const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+    const listing = await run(tsx, ['--conditions=@shop/source', 'apps/rest/src/rfq-list.ts', '--limit', '1'], { cwd: ROOT, env });
+    expect(listing.stdout).toContain(`link ${link.id}`);
+    expect(listing.stdout).toContain('  Job:  A36, quantity 40\n  | Just the base plates, no posts\n  The link asked: A36, 0.375 in, quantity 12\n  > Weld a 3/8 in base plate');
+    const json = await run(tsx, ['--conditions=@shop/source', 'apps/rest/src/rfq-list.ts', '--json', '--limit', '1'], { cwd: ROOT, env });
+    expect(JSON.parse(json.stdout.trim())).toMatchObject({ description: 'Just the base plates, no posts', quantity: 40, link_job: JOB });
+  }, 30_000);
+
   it('pnpm rfq:list never lets what a person typed act on the terminal', async () => {
     app.clock.advanceDays(1 / 1440);
     // A window title, a screen clear, a C1 control sequence and a right-to-left override.

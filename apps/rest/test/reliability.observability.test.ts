@@ -107,6 +107,8 @@ describe('logs', () => {
   it('redacts bearer ids wherever they sit in a path and bounds its length', () => {
     expect(redactPath(`/o/h_${'A'.repeat(22)}/x?y=1`)).toBe('/o/:id/x');
     expect(redactPath(`/r/anything`)).toBe('/r/:id');
+    expect(redactPath(`/order-requests/or_${'d'.repeat(22)}`)).toBe('/order-requests/:id');
+    expect(redactPath(`/x/or_${'d'.repeat(22)}`)).toBe('/x/or_:redacted');
     expect(redactPath(`/api/v1/quotes/q_${'A'.repeat(22)}/items/0/preview.svg`)).toBe('/api/v1/quotes/q_:redacted/items/0/preview.svg');
     expect(redactPath(`/x/sub_${'b'.repeat(22)}`)).toBe('/x/sub_:redacted');
     expect(redactPath(`/api/v1/plate-imports/pi_${'c'.repeat(22)}/preview.svg`)).toBe('/api/v1/plate-imports/pi_:redacted/preview.svg');

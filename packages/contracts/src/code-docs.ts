@@ -21,6 +21,7 @@ export const ERROR_DOCS: Record<ErrorCode, CodeDoc> = {
   handoff_not_found: { meaning: 'The order link does not exist or was removed (30 days after its quotes expired).', action: 'Ask for a new quote and a new order link.' },
   design_not_found: { meaning: 'The plate design behind this page does not exist or was removed.', action: 'Open the order page again from its link, or ask for a new quote.' },
   rfq_link_not_found: { meaning: 'The quote-request link does not exist or was removed.', action: 'Ask for a new quote-request link.' },
+  order_request_not_found: { meaning: 'No order request has this reference: the confirmation page\'s address was not copied whole.', action: 'Open the confirmation page from the address shown when the order was sent, or ask the shop quoting the reference.' },
   plate_import_not_found: { meaning: 'No imported drawing has this id, or it has expired (imports are kept 30 days).', action: 'Import the drawing again (POST /plate-imports or import_dxf).' },
   drawing_not_found: { meaning: 'The item has no cut file: it is a catalog product, or a blocked plate.', action: 'Only a ready plate item has a DXF; act on its issues and quote again.' },
   method_not_allowed: { meaning: 'The path exists, but not with this method.', action: 'Use a method the Allow header lists.' },

@@ -12,6 +12,7 @@ export const ERROR_STATUS = {
   handoff_not_found: 404,
   design_not_found: 404,
   rfq_link_not_found: 404,
+  order_request_not_found: 404,
   plate_import_not_found: 404,
   drawing_not_found: 404,
   method_not_allowed: 405,

@@ -30,6 +30,8 @@ export {
 export type { ServiceErrorOptions } from './errors';
 export { MAX_ITEM_ISSUES, REPEATS_SHOWN, compareIssues, compareParams, orderItemIssues } from './issue-order';
 export { HANDOFF_ACTIONS, Handoff, HandoffItem, HandoffRequest } from './handoffs';
+export { FULFILMENTS, OrderRequestForm, PROVINCES } from './order-requests';
+export type { Province } from './order-requests';
 export type { HandoffAction } from './handoffs';
 export { LeadTime, MATERIAL_IDS, Material, MaterialId, MaterialList, MaterialsQuery, ThicknessOffer } from './materials';
 export { API_ROUTES } from './api-routes';

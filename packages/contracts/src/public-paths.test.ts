@@ -7,6 +7,8 @@ describe('public paths', () => {
   it('builds every page address so that its own route pattern serves it', () => {
     const samples: Record<keyof typeof PAGE_ROUTES, string> = {
       order: PUBLIC_PATHS.order('h_abc'),
+      orderRequestForm: PUBLIC_PATHS.orderRequestForm('h_abc'),
+      orderRequest: PUBLIC_PATHS.orderRequest('or_abc'),
       plateQuoter: PUBLIC_PATHS.plateQuoter('pd_abc'),
       platePrice: PUBLIC_PATHS.platePrice('pd_abc', 25).split('?')[0]!,
       plateQuoteRequest: PUBLIC_PATHS.plateQuoteRequest('pd_abc'),
@@ -41,7 +43,7 @@ describe('public paths', () => {
 
   it('names as bearer prefixes exactly the pages whose address holds a bearer id', () => {
     const bearer = Object.values(PAGE_ROUTES)
-      .filter((route) => /:(handoff_id|design_id|rfq_id|import_id)/.test(route))
+      .filter((route) => /:(handoff_id|design_id|rfq_id|import_id|order_request_id)/.test(route))
       .map((route) => `/${route.split('/')[1]}`);
     expect([...new Set(bearer)].sort()).toEqual([...BEARER_PAGE_PREFIXES].sort());
   });

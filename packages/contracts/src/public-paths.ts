@@ -10,6 +10,10 @@ export const PUBLIC_PATHS = {
   /** The docs page's section on one error or issue code. */
   docsAnchor: (kind: 'error' | 'issue', code: string) => `/docs#${kind}-${code}`,
   order: (handoffId: string) => `/o/${id(handoffId)}`,
+  /** The one order-request form of an order link (where no external shop takes the order). */
+  orderRequestForm: (handoffId: string) => `/o/${id(handoffId)}/request`,
+  /** An order request's confirmation: its id is the secret. */
+  orderRequest: (orderRequestId: string) => `/order-requests/${id(orderRequestId)}`,
   plateQuoter: (designId: string) => `/plate/${id(designId)}`,
   platePrice: (designId: string, quantity: number) => `/plate/${id(designId)}/price?quantity=${quantity}`,
   plateQuoteRequest: (designId: string) => `/plate/${id(designId)}/quote-request`,
@@ -32,6 +36,8 @@ type PathBuilders = typeof PUBLIC_PATHS;
 /** The pages' addresses as route patterns, for the app that serves them (each matches its builder). */
 export const PAGE_ROUTES = {
   order: '/o/:handoff_id',
+  orderRequestForm: '/o/:handoff_id/request',
+  orderRequest: '/order-requests/:order_request_id',
   plateUpload: '/plate/new',
   plateImportQuoter: '/plate/new/:import_id',
   plateImportOrder: '/plate/new/:import_id/order',
@@ -44,7 +50,7 @@ export const PAGE_ROUTES = {
 } as const satisfies Partial<Record<keyof PathBuilders, string>>;
 
 /** The first path segment of every page whose address holds a bearer id: logs must not keep what follows. */
-export const BEARER_PAGE_PREFIXES = ['/o', '/r', '/plate'] as const;
+export const BEARER_PAGE_PREFIXES = ['/o', '/r', '/plate', '/order-requests'] as const;
 
 /** The same builders, each giving `${base}${path}` (base without a trailing slash). */
 export function publicUrls(base: string): PathBuilders {

@@ -21,6 +21,7 @@ const SAMPLES: Record<ErrorCode, Sample> = {
   handoff_not_found: { message: 'This order link does not exist or has been removed.' },
   design_not_found: { message: 'This plate design does not exist or has been removed.' },
   rfq_link_not_found: { message: 'This quote-request link does not exist or has been removed.' },
+  order_request_not_found: { message: 'This order request does not exist.' },
   plate_import_not_found: { message: 'No imported drawing has the id "pi_4Vx9kQ2mT7pL1sN8rB3cZ0": it was never given out or has expired (imports are kept 30 days).' },
   drawing_not_found: { message: 'Item 1 of quote q_4Vx9kQ2mT7pL1sN8rB3cZ0 has no cut file: only a ready plate item has one.' },
   method_not_allowed: { message: 'DELETE is not allowed here; use GET or HEAD.' },

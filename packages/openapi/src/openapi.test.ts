@@ -186,7 +186,7 @@ describe('the OpenAPI document against a mainstream linter', () => {
 describe('the codes in the OpenAPI document', () => {
   const text = JSON.stringify(document);
   // Codes only the pages behind the links answer (HTML pages, not the API).
-  const PAGE_ONLY = new Set(['handoff_not_found', 'design_not_found', 'rfq_link_not_found', 'link_expired', 'cross_site_request']);
+  const PAGE_ONLY = new Set(['handoff_not_found', 'design_not_found', 'rfq_link_not_found', 'order_request_not_found', 'link_expired', 'cross_site_request']);
 
   it.each(ERROR_CODES.filter((code) => !PAGE_ONLY.has(code)))('names the error code %s', (code) => {
     expect(text).toContain(`\`${code}\``);

@@ -24,7 +24,8 @@ export interface PricePlateOptions {
   memo?: AnalysisMemo;
 }
 
-const DELIVERY_NOTE = 'Delivery is priced on the order page from the address, or pick the parts up at the shop.';
+// Nothing prices freight before the order: the shop quotes it after, or the parts are picked up.
+const DELIVERY_NOTE = 'Freight is quoted by the shop after the order and is not in this quote; pick-up at the shop is free.';
 
 /**
  * Prices one plate item, e.g. again at another quantity on the plate quoter page. Throws the 422
@@ -116,7 +117,7 @@ export function pricePlate(
     unit_amount_cents: unit,
     amount_cents: amount,
     includes: describePlateIncludes(stock, analysis),
-    delivery: { status: 'priced_at_checkout', note: DELIVERY_NOTE },
+    delivery: { status: 'quoted_after_order', note: DELIVERY_NOTE },
     lead_time: leadTime,
     issues: sortIssues(issues),
     plate,

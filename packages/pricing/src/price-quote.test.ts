@@ -48,7 +48,7 @@ describe('priceQuote worked examples', () => {
         { quantity: 1, unit_amount_cents: 5_103, amount_cents: 5_103 },
         { quantity: 100, unit_amount_cents: 1_539, amount_cents: 153_933 },
       ],
-      delivery: { status: 'priced_at_checkout' },
+      delivery: { status: 'quoted_after_order', note: 'Freight is quoted by the shop after the order and is not in this quote; pick-up at the shop is free.' },
       // Stocked plate with a bend: 5-7 business days.
       lead_time: { days_min: 5, days_max: 7 },
       issues: [],

@@ -2,9 +2,10 @@
 // the database), then the service over both; and closes them in the reverse order.
 import { createRateLimits, createService } from '@shop/service';
 import type { RateLimits, Service } from '@shop/service';
-import { openStorage } from '@shop/storage';
+import { createOrderRequestRepository, openStorage } from '@shop/storage';
 import type { Storage } from '@shop/storage';
 import type { Config } from './config';
+import { orderRequestsDb } from './order-requests-db';
 
 export interface Runtime {
   service: Service;
@@ -47,13 +48,15 @@ export async function startRuntime(config: Config, rootDir: string, options: Run
   });
   await limits.ready();
   if (config.redisUrl && limits.store() === 'memory') options.log?.warn({ rateLimits: 'memory' }, REDIS_LOST);
-  const service = createService({ config, storage, limits });
+  const orderDb = orderRequestsDb(storage, { databaseUrl: config.databaseUrl, rootDir });
+  const service = createService({ config, storage, orderRequests: createOrderRequestRepository(orderDb), limits });
   return {
     service,
     storage,
     async close() {
       await service.close();
       await limits.close();
+      await orderDb.destroy();
       await storage.close();
     },
   };

@@ -32,7 +32,7 @@ export function randomBase62(length: number): string {
 /** 22 base62 characters carry 130.9 bits: more than the 128 that make guessing hopeless. */
 export const ID_LENGTH = 22;
 
-export type IdPrefix = 'q' | 'h' | 'rfq' | 'pd' | 'sub' | 'pi';
+export type IdPrefix = 'q' | 'h' | 'rfq' | 'pd' | 'sub' | 'pi' | 'or';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(ID_LENGTH)}`;
@@ -42,7 +42,7 @@ export function newRequestId(): string {
   return `req_${randomBase62(20)}`;
 }
 
-const ID_PATTERN = /^(q|h|rfq|pd|sub|pi)_[0-9A-Za-z]{22}$/;
+const ID_PATTERN = /^(q|h|rfq|pd|sub|pi|or)_[0-9A-Za-z]{22}$/;
 
 /** Whether a string has the shape of an id this service gives out (checked before any lookup). */
 export function isWellFormedId(value: string, prefix: IdPrefix): boolean {

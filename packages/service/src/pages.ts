@@ -1,10 +1,10 @@
 // What the pages behind the links read and do: the order page, the plate quoter (priced again at
 // today's prices by the same pricing code), and the quote-request form with its submissions.
-import { BOUNDS, RfqSubmission, RfqSubmissionForm, ServiceError, parseRequest, z } from '@shop/contracts';
+import { BOUNDS, RfqLinkRequest, RfqSubmission, RfqSubmissionForm, ServiceError, parseRequest, z } from '@shop/contracts';
 import type { Handoff, HandoffItem, KeptPlate, PlateItem, Quote, QuotedItem, RfqLink, StoredRfqLink } from '@shop/contracts';
 import type { Catalog } from '@shop/catalog';
 import { hstCents } from '@shop/pricing';
-import type { RfqLinkRecord, Storage } from '@shop/storage';
+import type { OrderRequestRepository, RfqLinkRecord, Storage } from '@shop/storage';
 import type { RequestContext } from './context';
 import type { DrawingCache } from './drawing-cache';
 import type { KeptPlateDesign } from './handoffs';
@@ -82,6 +82,9 @@ export interface RfqFormPage {
   expired: boolean;
 }
 
+/** A kept quote request with the job its link was made for (null on requests kept before it was recorded). */
+export type RfqSubmissionListing = RfqSubmission & { link_job: RfqLinkRequest | null };
+
 export interface RfqSubmissionResult {
   id: string;
   /** False when the same form was sent twice: the first submission stands. */
@@ -97,6 +100,8 @@ export interface PageCaseDeps {
   drawings: DrawingCache;
   /** Makes the pre-filled quote request of a plate (the rfq-link use case). */
   createRfqLink: (body: unknown, ctx: RequestContext) => Promise<RfqLink>;
+  /** Where a submission's job, as its link was made, is kept beside it. */
+  rfqJobs: Pick<OrderRequestRepository, 'keepRfqJob' | 'rfqJob'>;
 }
 
 const Quantity = z.coerce.number().int().min(1).max(BOUNDS.plateQuantity);
@@ -254,10 +259,11 @@ export function createPageCases(deps: PageCaseDeps) {
         throw new ServiceError('link_expired', 'This quote-request link has expired (links work for 30 days). Ask for a new one.');
       }
       const submission = parseRequest(RfqSubmissionForm, form);
+      const link = readStored<StoredRfqLink>('rfqLink', record, record.body);
       const id = newId('sub');
       const kept: RfqSubmission = { object: 'rfq_submission', id, rfq_link_id: rfqId, submitted_at: ctx.now.toISOString(), ...submission };
       const body = JSON.stringify(kept);
-      return withStorage('keep the quote request', () =>
+      const result = await withStorage('keep the quote request', () =>
         storage.rfqSubmissions.insert({
           id,
           rfqLinkId: rfqId,
@@ -267,12 +273,21 @@ export function createPageCases(deps: PageCaseDeps) {
           schemaVersion: versionOf('rfqSubmission'),
         }),
       );
+      // The job as the link asked it, whatever the form's description became; written again when
+      // the same form is sent twice, so a first try that stopped between the two writes is completed.
+      await withStorage('keep the quote request', () => deps.rfqJobs.keepRfqJob(result.id, JSON.stringify(link.request)));
+      return result;
     },
 
     /** The shop's received quote requests, newest first (for `pnpm rfq:list`; never exposed by the API). */
-    async listRfqSubmissions(limit = 100): Promise<RfqSubmission[]> {
+    async listRfqSubmissions(limit = 100): Promise<RfqSubmissionListing[]> {
       const rows = await withStorage('read the quote requests', () => storage.rfqSubmissions.list({ limit }));
-      return rows.map((row) => RfqSubmission.parse(readStored('rfqSubmission', row, row.body)));
+      const listed: RfqSubmissionListing[] = [];
+      for (const row of rows) {
+        const job = await withStorage('read the quote requests', () => deps.rfqJobs.rfqJob(row.id));
+        listed.push({ ...RfqSubmission.parse(readStored('rfqSubmission', row, row.body)), link_job: job === null ? null : RfqLinkRequest.parse(JSON.parse(job)) });
+      }
+      return listed;
     },
   };
 }

@@ -12,23 +12,24 @@ import type {
   ProductList,
   ProfileList,
   RfqLink,
-  RfqSubmission,
   TierKind,
 } from '@shop/contracts';
-import type { PurgeCounts, Storage, StorageHealth } from '@shop/storage';
+import type { OrderRequestRepository, PurgeCounts, Storage, StorageHealth } from '@shop/storage';
 import { createCatalogCases } from './catalog-cases';
 import type { ListProductsOptions } from './catalog-cases';
 import type { RequestContext } from './context';
 import { createHandoffCases } from './handoffs';
 import { createIdempotency } from './idempotency';
 import type { Answer, IdempotentCall } from './idempotency';
+import { createOrderRequestCases } from './order-requests';
+import type { OrderRequestDocument, OrderRequestDraft, OrderRequestResult } from './order-requests';
 import { createPageCases } from './pages';
 import { createImportQuoter } from './import-quoter';
 import type { ImportQuoterPage } from './import-quoter';
 import { createDrawingCache } from './drawing-cache';
 import { createPlateImportCases } from './plate-imports';
 import type { DrawingAdmission, DrawingInput } from './plate-imports';
-import type { OrderPage, PlateQuoterPage, PlateReprice, RfqFormPage, RfqSubmissionResult } from './pages';
+import type { OrderPage, PlateQuoterPage, PlateReprice, RfqFormPage, RfqSubmissionListing, RfqSubmissionResult } from './pages';
 import { createQuotePricer } from './quote-pricer';
 import { createQuoteCases } from './quotes';
 import type { DrawingFile, QuoteDocument } from './quotes';
@@ -49,6 +50,8 @@ export interface ServiceConfig {
 export interface ServiceDeps {
   config: ServiceConfig;
   storage: Storage;
+  /** Order requests and the jobs of rfq submissions (over the storage's database). */
+  orderRequests: OrderRequestRepository;
   limits: RateLimits;
   /** Worker threads for large pricing and drawing jobs, and for reading drawings; default the cores of the machine. */
   pricingThreads?: number;
@@ -113,6 +116,11 @@ export interface Service {
   requestProductQuote(slug: string, choice: unknown, ctx: RequestContext): Promise<RfqLink>;
   getRfqForm(rfqId: string, ctx: RequestContext): Promise<RfqFormPage>;
   submitRfq(rfqId: string, form: unknown, idempotencyKey: string, ctx: RequestContext): Promise<RfqSubmissionResult>;
+  /** The order-request form of an order link: its items at their quotes' firm prices (410 link_expired when none holds). */
+  getOrderRequestForm(handoffId: string, ctx: RequestContext): Promise<OrderRequestDraft>;
+  /** Keeps an order request: items and prices from the link's quotes, fulfilment and contact from the form. */
+  createOrderRequest(handoffId: string, form: unknown, formKey: string, ctx: RequestContext): Promise<OrderRequestResult>;
+  getOrderRequest(id: string, ctx: RequestContext): Promise<OrderRequestDocument>;
 
   // The tool server
   /** Counts one request to the tool server against its limit (429 rate_limited past it). */
@@ -127,7 +135,7 @@ export interface Service {
   /** Deletes quotes, designs, handoffs, rfq links and idempotency keys 30 days past their expiry. */
   purgeExpired(now: Date): Promise<PurgeCounts>;
   /** The newest quote requests people sent, for the shop. */
-  listRfqSubmissions(limit?: number): Promise<RfqSubmission[]>;
+  listRfqSubmissions(limit?: number): Promise<RfqSubmissionListing[]>;
   /** Large pricing jobs waiting and worker threads running. */
   pricingStats(): { queued: number; threads: number };
   /** Drawings waiting to be read and the child processes reading them (`threads`). */
@@ -165,7 +173,8 @@ export function createService(deps: ServiceDeps): Service {
   const handoffs = createHandoffCases({ storage, limits, publicUrl: config.publicUrl, findQuote: quotes.findQuote });
   const importQuoter = createImportQuoter({ catalog, limits, pricer, imports, createQuote: quotes.createQuote, createHandoff: handoffs.createHandoff });
   const rfq = createRfqCases({ storage, limits, publicUrl: config.publicUrl });
-  const pages = createPageCases({ catalog, storage, limits, pricer, imports, drawings, createRfqLink: rfq.createRfqLink });
+  const pages = createPageCases({ catalog, storage, limits, pricer, imports, drawings, createRfqLink: rfq.createRfqLink, rfqJobs: deps.orderRequests });
+  const orders = createOrderRequestCases({ storage, orderRequests: deps.orderRequests, limits });
   const idempotency = createIdempotency(storage);
   return {
     ...createCatalogCases(catalog, limits),
@@ -187,6 +196,7 @@ export function createService(deps: ServiceDeps): Service {
     createRfqLink: rfq.createRfqLink,
     idempotent: idempotency.run,
     ...pages,
+    ...orders,
     admitToolServerRequest: (clientIp) => limits.consume('mcp', clientIp),
     async health() {
       const { state } = await withStorage('take a write', () => storage.health(), { storage: 'unavailable', rate_limits: limits.store() });

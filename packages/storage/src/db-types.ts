@@ -20,6 +20,40 @@ export type IdempotencyKey = {
     created_ms: number;
     expires_ms: number;
 };
+export type OrderRequest = {
+    id: string;
+    handoff_id: string;
+    created_at: string;
+    idempotency_key: string;
+    state: Generated<string>;
+    price_book: string;
+    subtotal_cents: number;
+    tax_cents: number;
+    total_cents: number;
+    fulfilment: string;
+    address_line1: string | null;
+    address_line2: string | null;
+    address_city: string | null;
+    address_province: string | null;
+    address_postal_code: string | null;
+    contact_name: string;
+    contact_email: string;
+    contact_phone: string | null;
+    contact_company: string | null;
+    contact_note: string | null;
+};
+export type OrderRequestItem = {
+    order_request_id: string;
+    position: number;
+    quote_id: string;
+    item_index: number;
+    kind: string;
+    description: string;
+    label: string | null;
+    quantity: number;
+    unit_amount_cents: number;
+    amount_cents: number;
+};
 export type PlateDesign = {
     id: string;
     handoff_id: string;
@@ -65,10 +99,13 @@ export type RfqSubmission = {
     idempotency_key: string;
     body: string;
     schema_version: Generated<number>;
+    job: string | null;
 };
 export type DB = {
     handoffs: Handoff;
     idempotency_keys: IdempotencyKey;
+    order_request_items: OrderRequestItem;
+    order_requests: OrderRequest;
     plate_designs: PlateDesign;
     plate_imports: PlateImport;
     quotes: Quote;

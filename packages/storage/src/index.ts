@@ -27,3 +27,15 @@ export type {
   RfqSubmissionRepository,
 } from './records';
 export type { RateLimiterOptions } from './rate-limiters';
+export { createOrderRequestRepository } from './order-requests';
+export type {
+  Fulfilment,
+  NewOrderRequest,
+  OrderRequestAddress,
+  OrderRequestContact,
+  OrderRequestItemRecord,
+  OrderRequestRecord,
+  OrderRequestRepository,
+  OrderTables,
+} from './order-requests';
+export { parseDatabaseUrl } from './database-url';

@@ -20,6 +20,8 @@ export function describePageError(error: ServiceError): ErrorPageText {
       return { title: 'Plate not found', message: 'This plate design does not exist or has been removed.', advice: `Open the order page again from its link, or ask for a new quote. ${NEW_LINK}` };
     case 'rfq_link_not_found':
       return { title: 'Quote-request link not found', message: 'This quote-request link does not exist or has been removed.', advice: `Check that the whole link was copied. ${NEW_LINK}` };
+    case 'order_request_not_found':
+      return { title: 'Order request not found', message: 'No order request has this address.', advice: 'Check that the whole address was copied, or write to the shop quoting your reference.' };
     case 'product_not_found':
     case 'route_not_found':
       return { title: 'Page not found', message: 'There is no page at this address.', advice: 'Check the address, or go back to the page that linked here.' };

@@ -20,6 +20,11 @@ export function rfqFormCookie(rfqId: string): FormCookieSpec {
   return { name: FORM_COOKIE, path: PUBLIC_PATHS.rfqForm(rfqId), sameSite: 'Strict' };
 }
 
+/** The order-request form of one order link: its own cookie, sent only to its own page. */
+export function orderFormCookie(handoffId: string): FormCookieSpec {
+  return { name: 'order_form', path: PUBLIC_PATHS.orderRequestForm(handoffId), sameSite: 'Strict' };
+}
+
 /**
  * The forms of the plate pages (the upload, an imported part's order, a design's quote request), all
  * under /plate, and those of the product pages. Lax: a person who follows a link to one of these

@@ -7,23 +7,29 @@ import { formatCents, formatDate, formatLeadTime, unitRoundingNote } from './for
 import { html } from './html';
 import type { SafeHtml } from './html';
 import { renderPage } from './layout';
-import { buildProductHref } from './links';
+import { buildProductHref, hasExternalShop } from './links';
+import type { CheckoutTarget } from './links';
+import { FREIGHT_NOTE } from './order-request-page';
 
 export interface OrderPageView {
   shopName: string;
-  publicUrl: string;
+  target: CheckoutTarget;
   page: OrderPage;
 }
 
 export function renderOrderPage(view: OrderPageView): string {
   const { page } = view;
   const count = page.items.length;
+  // Without a shop of its own, the order is sent from this service's one form per link.
+  const orderForm = !hasExternalShop(view.target) && page.items.some((entry) => entry.quoted !== null && !entry.expired);
   return renderPage({
     shopName: view.shopName,
     title: 'Your quoted order',
     main: html`<h1>Your quoted order</h1>
 <section class="notice" aria-label="How ordering works">
-<p><strong>Nothing is bought or paid on this page.</strong> Each button opens the item's own page, which prices it again at today's prices, so a price can move if the shop's prices changed since the quote.</p>
+${orderForm
+  ? html`<p><strong>Nothing is paid on this page.</strong> Order every item at its quoted price with one form: the order button is under the totals. Each item's own page shows it again at today's prices.</p>`
+  : html`<p><strong>Nothing is bought or paid on this page.</strong> Each button opens the item's own page, which prices it again at today's prices, so a price can move if the shop's prices changed since the quote.</p>`}
 <p class="small">${count} ${count === 1 ? 'item' : 'items'}, quoted prices held until ${formatDate(page.handoff.expires_at)}.</p>
 </section>
 <ol class="items">
@@ -37,9 +43,15 @@ ${page.totals === null ? null : html`<section class="card totals" aria-label="Qu
 <div class="total"><dt>Total with HST</dt><dd>${formatCents(page.totals.totalCents)}</dd></div>
 </dl>
 ${page.totals.expiredItems === 0 ? null : html`<p class="small">${page.totals.expiredItems === 1 ? 'One item is' : `${page.totals.expiredItems} items are`} left out: ${page.totals.expiredItems === 1 ? 'its quote has' : 'their quotes have'} expired.</p>`}
-<p class="small muted">Freight is not included: it is priced at checkout or quoted by the shop after the order, as each item says.</p>
-</section>`}`,
+<p class="small muted">${orderForm ? FREIGHT_NOTE : 'Freight is not included: it is priced at checkout or quoted by the shop after the order, as each item says.'}</p>
+${orderForm ? renderOrderButton(page, page.totals.expiredItems === 0 ? (count === 1 ? 'this item' : `these ${count} items`) : 'the items still quoted') : null}
+</section>`}
+${orderForm && page.totals === null ? html`<p>${renderOrderButton(page, 'the items still quoted')}</p>` : null}`,
   });
+}
+
+function renderOrderButton(page: OrderPage, what: string): SafeHtml {
+  return html`<a class="button" id="order" href="${PUBLIC_PATHS.orderRequestForm(page.handoff.id)}">Order ${what}</a>`;
 }
 
 function renderItem(view: OrderPageView, entry: OrderPageItem): SafeHtml {
@@ -71,7 +83,7 @@ ${item.label === null ? null : html`<p class="description">${item.description}</
 ${quoted.unit_amount_cents === null ? null : html`<div><dt>Unit price</dt><dd>${formatCents(quoted.unit_amount_cents)}${renderRoundingNote(quoted)}</dd></div>`}
 ${quoted.amount_cents === null ? null : html`<div><dt>Amount (before HST)</dt><dd>${formatCents(quoted.amount_cents)}</dd></div>`}
 <div><dt>Lead time</dt><dd>${formatLeadTime(quoted.lead_time)}${quoted.lead_time ? html` <span class="note">${quoted.lead_time.note}</span>` : null}</dd></div>
-<div><dt>Delivery</dt><dd>${quoted.delivery.note ?? describeDelivery(quoted.delivery.status)}</dd></div>
+<div><dt>Delivery</dt><dd>${describeDelivery(view, quoted.delivery)}</dd></div>
 </dl>
 ${renderButton(view, entry, quoted)}
 </div>
@@ -98,15 +110,23 @@ function renderPicture(quoteId: string, quoted: QuotedItem): SafeHtml {
 function renderButton(view: OrderPageView, entry: OrderPageItem, quoted: QuotedItem): SafeHtml | null {
   if (quoted.kind === 'plate') {
     if (entry.designId === null) return null;
-    return html`<a class="button" href="${PUBLIC_PATHS.plateQuoter(entry.designId)}">Check and order this plate</a>`;
+    const words = hasExternalShop(view.target) ? 'Check and order this plate' : 'Check this plate';
+    return html`<a class="button${hasExternalShop(view.target) ? '' : ' secondary'}" href="${PUBLIC_PATHS.plateQuoter(entry.designId)}">${words}</a>`;
   }
   if (quoted.product === null) return null;
-  const href = buildProductHref(quoted.product.product_url, view.publicUrl, quoted.product.tier, quoted.quantity);
+  const href = buildProductHref(quoted.product.product_url, view.target.publicUrl, quoted.product.tier, quoted.quantity);
   return html`<a class="button" href="${href}">Open the product page</a>`;
 }
 
-function describeDelivery(status: QuotedItem['delivery']['status']): string {
-  if (status === 'quoted_after_order') return 'Freight quoted by the shop after the order.';
-  if (status === 'priced_at_checkout') return 'Delivery priced at checkout, or pick up.';
-  return 'Nothing ships.';
+/**
+ * What happens to delivery, truthfully for this service: a quote kept before freight was said to be
+ * quoted after the order still reads `priced_at_checkout` ("priced on the order page"), which only
+ * an operator's own checkout can do.
+ */
+function describeDelivery(view: OrderPageView, delivery: QuotedItem['delivery']): string {
+  if (delivery.status === 'priced_at_checkout') {
+    return hasExternalShop(view.target) ? 'Delivery priced at checkout, or pick up.' : 'Pick up at the shop, or freight quoted by the shop after the order.';
+  }
+  if (delivery.note !== null) return delivery.note;
+  return delivery.status === 'quoted_after_order' ? 'Freight quoted by the shop after the order.' : 'Nothing ships.';
 }

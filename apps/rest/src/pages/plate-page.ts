@@ -122,13 +122,20 @@ ${price?.checkoutHref
   : html`<p class="muted">This quantity cannot be ordered online; change it or ask the shop.</p>`}
 </section>`;
   }
+  const { design, expired } = view.page;
+  const quoted = design.quoted;
   return html`<section class="card order" aria-label="Order">
 <h2>Order</h2>
-<p>Send this plate to the shop as a quote request: you add your name and how to reach you, and the shop confirms the price and delivery. Nothing is paid here.</p>
+${expired || quoted.amount_cents === null
+  ? null
+  : html`<p>Order this plate at its quoted price, ${formatCents(quoted.amount_cents)} for ${quoted.quantity} pcs before HST, with the rest of its order on one form: pickup, or delivery with freight quoted after the order. Nothing is paid here.</p>
+<a class="button" id="order" href="${PUBLIC_PATHS.orderRequestForm(design.handoff_id)}">Order at the quoted price</a>
+<h3>Another quantity</h3>`}
+<p>Send this plate to the shop as a quote request${expired ? '' : ' at the quantity above'}: you add your name and how to reach you, and the shop replies with the price. Nothing is paid here.</p>
 <form method="post" action="${PUBLIC_PATHS.plateQuoteRequest(designId)}">
 <input type="hidden" name="form_token" value="${view.formToken}">
 <input type="hidden" name="quantity" value="${quantity}" data-field="orderQuantity">
-<button type="submit" class="button">Request this plate (<span data-field="orderCount">${quantity}</span> pcs)</button>
+<button type="submit" class="button${expired ? '' : ' secondary'}">Request this plate (<span data-field="orderCount">${quantity}</span> pcs)</button>
 </form>
 </section>`;
 }

@@ -13,6 +13,7 @@ import { renderHomePage } from '../../pages/home-page';
 import { FORM_LIMIT, createPageKit } from './kit';
 import type { PageDeps } from './kit';
 import { mountOrderPage } from './order';
+import { mountOrderRequestPages } from './order-request';
 import { mountPlatePages } from './plate';
 import { mountProductPages } from './product';
 import { mountRfqForm } from './rfq';
@@ -45,6 +46,7 @@ export function mountPages(app: Express, deps: PageDeps): void {
   });
 
   mountOrderPage(kit);
+  mountOrderRequestPages(kit);
   // Before the plate quoter: /plate/new is the upload page, not a design.
   mountUploadPages(kit);
   mountPlatePages(kit);

@@ -5,7 +5,7 @@ import { formatDate } from '../../pages/format';
 import { renderOrderPage } from '../../pages/order-page';
 import type { PageKit } from './kit';
 
-export function mountOrderPage({ router, run, service, ctx, config, sendPage }: PageKit): void {
+export function mountOrderPage({ router, run, service, ctx, config, target, sendPage }: PageKit): void {
   router.get(
     PAGE_ROUTES.order,
     setPageSecurityHeaders,
@@ -18,7 +18,7 @@ export function mountOrderPage({ router, run, service, ctx, config, sendPage }: 
           { details: { link: 'order' } },
         );
       }
-      sendPage(res, 200, renderOrderPage({ shopName: config.shopName, publicUrl: config.publicUrl, page }));
+      sendPage(res, 200, renderOrderPage({ shopName: config.shopName, target, page }));
     }),
   );
 }
