@@ -27,3 +27,9 @@ export type {
   RfqSubmissionRepository,
 } from './records';
 export type { RateLimiterOptions } from './rate-limiters';
+export { openConsoleDb } from './console-db';
+export type { ConsoleDb, ConsoleTables } from './console-db';
+export { createStaffRepository } from './staff';
+export type { NewStaff, StaffRecord, StaffRepository, StaffRole, StaffSessionRecord, StaffTables } from './staff';
+export { AUDIT_PAGE_MAX, createAuditLog } from './audit';
+export type { AuditEntry, AuditLog, AuditPage, AuditTables, NewAuditEntry } from './audit';
