@@ -115,7 +115,8 @@ export type SignInResult =
 /** How long until fewer than `limit` of these failures fall in the window; 0 when under it now. */
 function waitBeforeNextTry(times: Date[], limit: number, now: Date): number {
   if (times.length < limit) return 0;
-  // `times` are the newest `limit`, oldest first: once the oldest leaves the window, one more try is allowed.
+  // `times` are the newest `limit`, oldest first: once the oldest leaves the window (at exactly
+  // SIGN_IN_WINDOW_MS after it), one more try is allowed.
   return Math.max(1, (times[0] as Date).getTime() + SIGN_IN_WINDOW_MS - now.getTime());
 }
 

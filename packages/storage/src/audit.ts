@@ -48,8 +48,8 @@ export interface AuditLog {
   /** Newest first; `before` an entry id from the previous page's `nextBefore`. */
   list(options: { limit: number; before?: number | null }): Promise<AuditPage>;
   /**
-   * When each `action` entry since `since` happened, oldest first, for one subject or one address
-   * (at most `limit` of the newest).
+   * When each `action` entry after `since` happened, oldest first, for one subject or one address
+   * (at most `limit` of the newest). An entry exactly at `since` has left the window.
    */
   timesSince(action: string, match: { subject: string } | { ip: string }, since: Date, limit: number): Promise<Date[]>;
 }
@@ -94,7 +94,7 @@ export function createAuditLog<DB extends AuditTables>(database: Kysely<DB>): Au
     },
 
     async timesSince(action, match, since, limit) {
-      let query = db.selectFrom('audit_log').select('at').where('action', '=', action).where('at', '>=', dateToDb(since));
+      let query = db.selectFrom('audit_log').select('at').where('action', '=', action).where('at', '>', dateToDb(since));
       query = 'subject' in match ? query.where('subject', '=', match.subject) : query.where('ip', '=', match.ip);
       const rows = await query.orderBy('at', 'desc').limit(limit).execute();
       return rows.map((row) => dateFromDb(row.at)).reverse();

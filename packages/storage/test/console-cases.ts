@@ -105,7 +105,7 @@ export function describeConsoleRepositories(open: () => Promise<ConsoleTestDb>):
     expect(last.nextBefore).toBeNull();
   });
 
-  it('finds the times of an action since a moment, by subject or by address, oldest first', async () => {
+  it('finds the times of an action after a moment, by subject or by address, oldest first', async () => {
     const add = (at: Date, action: string, subject: string, ip: string) => audit().append({ at, staffId: null, action, subject, detail: {}, ip });
     await add(minutes(0), 'sign_in_failed', 'ana@shop.ca', '10.0.0.1');
     await add(minutes(10), 'sign_in_failed', 'ana@shop.ca', '10.0.0.2');
@@ -113,7 +113,9 @@ export function describeConsoleRepositories(open: () => Promise<ConsoleTestDb>):
     await add(minutes(12), 'sign_in', 'ana@shop.ca', '10.0.0.1');
     await add(minutes(13), 'sign_in_failed', 'ana@shop.ca', '10.0.0.1');
     expect(await audit().timesSince('sign_in_failed', { subject: 'ana@shop.ca' }, minutes(5), 50)).toEqual([minutes(10), minutes(13)]);
-    expect(await audit().timesSince('sign_in_failed', { ip: '10.0.0.1' }, minutes(0), 50)).toEqual([minutes(0), minutes(11), minutes(13)]);
-    expect(await audit().timesSince('sign_in_failed', { ip: '10.0.0.1' }, minutes(0), 2)).toEqual([minutes(11), minutes(13)]);
+    expect(await audit().timesSince('sign_in_failed', { ip: '10.0.0.1' }, minutes(-1), 50)).toEqual([minutes(0), minutes(11), minutes(13)]);
+    expect(await audit().timesSince('sign_in_failed', { ip: '10.0.0.1' }, minutes(-1), 2)).toEqual([minutes(11), minutes(13)]);
+    // One exactly at the moment has left the window.
+    expect(await audit().timesSince('sign_in_failed', { ip: '10.0.0.1' }, minutes(0), 50)).toEqual([minutes(11), minutes(13)]);
   });
 }
