@@ -42,7 +42,7 @@ export interface Browser {
   /** The session cookie's value, if any. */
   cookie: string | null;
   get(path: string): Promise<Reply>;
-  /** A form POST as a browser on the console sends it (Origin: the console's), unless headers say otherwise. */
+  /** A form POST as a browser on the console sends it (Origin: the console's), unless headers say otherwise ('' leaves one out). */
   post(path: string, form: Record<string, string>, headers?: Record<string, string>): Promise<Reply>;
   signIn(email: string, password?: string): Promise<Reply>;
   /** The CSRF token on a page this browser can open. */
@@ -82,7 +82,7 @@ export async function startConsole(options: { env?: Record<string, string>; data
       },
     };
     async function send(method: string, pathname: string, body?: string, headers: Record<string, string> = {}): Promise<Reply> {
-      const all: Record<string, string> = { ...headers };
+      const all: Record<string, string> = Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== ''));
       if (self.cookie !== null) all.cookie = `${cookieName}=${self.cookie}`;
       if (browserOptions.ip) all['x-forwarded-for'] = browserOptions.ip;
       const response = await fetch(baseUrl + pathname, { method, headers: all, ...(body === undefined ? {} : { body }), redirect: 'manual' });
