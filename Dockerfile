@@ -45,6 +45,7 @@ RUN mkdir -p /out \
       if [ -d "$dir/node_modules" ]; then cp -a "$dir/node_modules" "/out/$dir/"; fi; \
     done \
  && cp -a apps/rest/public /out/apps/rest/ \
+ && cp -a apps/console/public /out/apps/console/ \
  && mkdir -p /out/packages/storage/src/generated \
  && cp -a packages/storage/src/generated/schema-engine /out/packages/storage/src/generated/
 

@@ -8,20 +8,20 @@ import { newStaffId, newToken, tokenId } from './tokens';
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 /** A session ends after 8 hours without a request... */
-export const SESSION_IDLE_MS = 8 * HOUR_MS;
+const SESSION_IDLE_MS = 8 * HOUR_MS;
 /** ...and 7 days after sign-in whatever happens. */
-export const SESSION_ABSOLUTE_MS = 7 * 24 * HOUR_MS;
+const SESSION_ABSOLUTE_MS = 7 * 24 * HOUR_MS;
 /** last_seen_at is written at most once a minute per session. */
 const TOUCH_EVERY_MS = MINUTE_MS;
-export const WELCOME_LINK_MS = 24 * HOUR_MS;
+const WELCOME_LINK_MS = 24 * HOUR_MS;
 
 /** Failed sign-ins counted over this window: 5 per account, 20 per address. */
-export const SIGN_IN_WINDOW_MS = 15 * MINUTE_MS;
-export const SIGN_IN_FAILURES_PER_ACCOUNT = 5;
-export const SIGN_IN_FAILURES_PER_ADDRESS = 20;
+const SIGN_IN_WINDOW_MS = 15 * MINUTE_MS;
+const SIGN_IN_FAILURES_PER_ACCOUNT = 5;
+const SIGN_IN_FAILURES_PER_ADDRESS = 20;
 
-export const EMAIL_MAX = 254;
-export const NAME_MAX = 100;
+const EMAIL_MAX = 254;
+const NAME_MAX = 100;
 
 export interface ConsoleDeps {
   staff: StaffRepository;
@@ -47,7 +47,7 @@ export class AccountProblem extends Error {
   }
 }
 
-export function normaliseEmail(email: string): string {
+function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import pino from 'pino';
@@ -148,7 +149,7 @@ describe('headers and errors', () => {
 
 describe('the console lives in its own app', () => {
   async function getStatus(express: Express, pathname: string): Promise<number> {
-    const server = await new Promise<import('node:http').Server>((resolve) => {
+    const server = await new Promise<Server>((resolve) => {
       const s = express.listen(0, '127.0.0.1', () => resolve(s));
     });
     try {

@@ -1,6 +1,6 @@
 // The console's audit log over either database: rows are only ever added, and read newest first.
 import type { ColumnType, Generated, Kysely } from 'kysely';
-import { dateFromDb, dateToDb } from './console-db';
+import { dateFromDb, dateToDb } from './console-dates';
 
 interface AuditLogTable {
   id: Generated<number>;

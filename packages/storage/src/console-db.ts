@@ -1,5 +1,4 @@
-// The console's tables (staff.ts, audit.ts) reached through Kysely, and what the two databases
-// need alike from them: dates written as fixed-width UTC text, read back whatever the driver gives.
+// The console's tables (staff.ts, audit.ts) reached through Kysely, on either database.
 import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type * as Pg from 'pg';
@@ -20,20 +19,6 @@ export interface ConsoleDb {
 const SQLITE_BUSY_TIMEOUT_MS = 2000;
 /** PostgreSQL `timestamp` (without time zone). */
 const PG_TIMESTAMP_OID = 1114;
-
-/**
- * A date as both databases store it: milliseconds and `+00:00`, the text the SQLite rows already
- * hold (so text order is time order there). PostgreSQL's `timestamp(3)` columns take the same text.
- */
-export function dateToDb(date: Date): string {
-  return date.toISOString().replace('Z', '+00:00');
-}
-
-/** A stored date: SQLite's text, PostgreSQL's zone-less text (UTC) or a driver's Date. */
-export function dateFromDb(value: string | Date): Date {
-  if (value instanceof Date) return value;
-  return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value.replace(' ', 'T')}Z`);
-}
 
 /**
  * A Kysely over the database DATABASE_URL names, for the console's tables: its own connection

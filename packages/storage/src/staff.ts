@@ -1,7 +1,7 @@
 // Staff accounts, their sessions and their one-time welcome links, over either database. Session
 // and welcome ids are SHA-256 hashes of the tokens the browser holds: the tokens are never stored.
 import type { ColumnType, Kysely, Selectable } from 'kysely';
-import { dateFromDb, dateToDb } from './console-db';
+import { dateFromDb, dateToDb } from './console-dates';
 
 type StoredDate = ColumnType<string | Date, string, string>;
 type StoredDateOrNull = ColumnType<string | Date | null, string | null, string | null>;
