@@ -3,8 +3,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createServer } from 'node:http';
+import type { RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import pino from 'pino';
 import { addStaff } from '../src/accounts';
 import { createConsoleApp } from '../src/app';
@@ -49,17 +50,21 @@ export interface Browser {
   csrf(path?: string): Promise<string>;
 }
 
-export async function startConsole(options: { env?: Record<string, string>; databaseUrl?: string } = {}): Promise<ConsoleTestApp> {
+export async function startConsole(
+  options: { env?: Record<string, string>; databaseUrl?: string; /** CONSOLE_URL = the address it listens on (a real browser's Origin). */ ownUrl?: boolean } = {},
+): Promise<ConsoleTestApp> {
   const dir = options.databaseUrl ? null : mkdtempSync(path.join(tmpdir(), 'shop-console-'));
   const databaseUrl = options.databaseUrl ?? `file:${path.join(dir as string, 'shop.db')}`;
-  const config = readConsoleConfig({ DATABASE_URL: databaseUrl, CONSOLE_URL, TRUST_PROXY: 'loopback', ...options.env });
+  // Listening first, so the address is known before the app's configuration names it.
+  let handle: RequestListener = (_req, res) => res.end();
+  const server = createServer((req, res) => handle(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const config = readConsoleConfig({ DATABASE_URL: databaseUrl, CONSOLE_URL: options.ownUrl ? baseUrl : CONSOLE_URL, TRUST_PROXY: 'loopback', ...options.env });
   const opened = await openConsole(config, ROOT_DIR);
   let now = START.getTime();
   const app = createConsoleApp({ config, staff: opened.staff, audit: opened.audit, now: () => new Date(now), logger: pino({ level: 'silent' }) });
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  handle = app;
   const cookieName = config.consoleUrl.startsWith('https:') ? '__Host-console_session' : 'console_session';
 
   const browser = (browserOptions: { ip?: string } = {}): Browser => {
@@ -69,7 +74,7 @@ export async function startConsole(options: { env?: Record<string, string>; data
         return send('GET', pathname);
       },
       async post(pathname, form, headers = {}) {
-        return send('POST', pathname, new URLSearchParams(form).toString(), { origin: CONSOLE_URL, 'content-type': 'application/x-www-form-urlencoded', ...headers });
+        return send('POST', pathname, new URLSearchParams(form).toString(), { origin: config.consoleUrl, 'content-type': 'application/x-www-form-urlencoded', ...headers });
       },
       async signIn(email, password = PASSWORD) {
         return self.post('/sign-in', { email, password });

@@ -65,9 +65,14 @@ describe('CSRF and Origin', () => {
     // A client that is no browser sends neither; the CSRF token still guards it.
     const plain = await browser.post('/staff', { _csrf: token, name: 'Cy', email: 'cy@shop.test', role: 'staff' }, { origin: '' });
     expect(plain.status).toBe(201);
-    const signIn = await app.browser().post('/sign-in', { email: 'ana@shop.test', password: 'correct horse battery' }, { origin: 'null' });
+    const signIn = await app.browser().post('/sign-in', { email: 'ana@shop.test', password: 'correct horse battery' }, { origin: 'https://evil.test' });
     expect(signIn.status).toBe(403);
     expect(signIn.headers.get('set-cookie')).toBeNull();
+    // `Origin: null` (what no-referrer pages send) leaves it to Sec-Fetch-Site.
+    const opaque = await app.browser().post('/sign-in', { email: 'ana@shop.test', password: 'correct horse battery' }, { origin: 'null', 'sec-fetch-site': 'cross-site' });
+    expect(opaque.status).toBe(403);
+    const ownForm = await app.browser().post('/sign-in', { email: 'ana@shop.test', password: 'correct horse battery' }, { origin: 'null', 'sec-fetch-site': 'same-origin' });
+    expect(ownForm.status).toBe(303);
   });
 });
 
@@ -140,7 +145,7 @@ describe('headers and errors', () => {
       await secure.addPerson('ana@shop.test', 'owner');
       const reply = await secure.browser().post('/sign-in', { email: 'ana@shop.test', password: 'correct horse battery' }, { origin: 'https://console.shop.test' });
       expect(reply.status).toBe(303);
-      expect(reply.headers.get('set-cookie')).toMatch(/^__Host-console_session=[a-z2-7]{32}; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax$/);
+      expect(reply.headers.get('set-cookie')).toMatch(/^__Host-console_session=[a-z2-7]{32}; Max-Age=604800; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax$/);
     } finally {
       await secure.close();
     }

@@ -40,14 +40,16 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Refuses a state-changing request sent from another site: an Origin other than the console's, or
- * (browsers that send no Origin) `Sec-Fetch-Site: cross-site`. Requests from no browser carry neither.
+ * `Sec-Fetch-Site: cross-site`. Under `Referrer-Policy: no-referrer` browsers send `Origin: null`
+ * with the console's own forms, so `null` says nothing and Sec-Fetch-Site decides; requests from no
+ * browser carry neither (the CSRF token still guards what needs a session).
  */
 export function checkOrigin(consoleUrl: string): RequestHandler {
   const ownOrigin = new URL(consoleUrl).origin;
   return (req, _res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
     const origin = req.get('origin');
-    const crossSite = origin !== undefined ? origin !== ownOrigin : req.get('sec-fetch-site') === 'cross-site';
+    const crossSite = (origin !== undefined && origin !== 'null' && origin !== ownOrigin) || req.get('sec-fetch-site') === 'cross-site';
     if (crossSite) return next(new RefusedRequest(403, 'This form was sent from another site, so it was refused. Open the console yourself and send the form from there.'));
     next();
   };

@@ -24,8 +24,9 @@ function readCookie(req: Request, name: string): string | null {
   return null;
 }
 
-export function setSessionCookie(res: Response, cookie: SessionCookie, token: string, expiresAt: Date): void {
-  res.cookie(cookie.name, token, { httpOnly: true, sameSite: 'lax', secure: cookie.secure, path: '/', expires: expiresAt });
+/** Max-Age (a count of seconds) rather than a date: a browser whose clock is off keeps it as long. */
+export function setSessionCookie(res: Response, cookie: SessionCookie, token: string, lifetimeMs: number): void {
+  res.cookie(cookie.name, token, { httpOnly: true, sameSite: 'lax', secure: cookie.secure, path: '/', maxAge: lifetimeMs });
 }
 
 export function clearSessionCookie(res: Response, cookie: SessionCookie): void {

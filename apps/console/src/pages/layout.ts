@@ -38,6 +38,7 @@ export function renderConsolePage(page: ConsolePage): string {
 <meta name="robots" content="noindex, nofollow">
 <meta name="referrer" content="no-referrer">
 <title>${page.title} · ${page.shopName} console</title>
+<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/assets/console.css">
 </head>
 <body>

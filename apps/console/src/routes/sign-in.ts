@@ -38,7 +38,7 @@ export function signInRoutes(deps: ConsoleDeps, cookie: SessionCookie, shopName:
       // The same answer whether the e-mail is unknown or the password wrong.
       return res.status(401).type('html').send(renderSignInPage(shopName, { error: 'That e-mail and password do not match an account that may sign in.' }));
     }
-    setSessionCookie(res, cookie, result.token, result.session.expiresAt);
+    setSessionCookie(res, cookie, result.token, result.session.expiresAt.getTime() - result.session.createdAt.getTime());
     return res.redirect(303, '/');
   });
 
