@@ -151,6 +151,8 @@ it('a password change ends the other sessions and keeps this one; the old passwo
   expect((await phone.get('/account')).status).toBe(303);
   expect((await app.browser().signIn('bo@shop.test')).status).toBe(401);
   expect((await app.browser().signIn('bo@shop.test', 'a brand new password')).status).toBe(303);
+  const changes = (await app.opened.audit.list({ limit: 50 })).entries.filter((entry) => entry.action === 'password_changed');
+  expect(changes.map((entry) => entry.subject)).toEqual(['bo@shop.test']);
 });
 
 it('signing out ends the session: its cookie no longer opens a page', async () => {
@@ -161,6 +163,7 @@ it('signing out ends the session: its cookie no longer opens a page', async () =
   expect([out.status, out.location]).toEqual([303, '/sign-in']);
   browser.cookie = token;
   expect((await browser.get('/')).status).toBe(303);
+  expect((await app.opened.audit.list({ limit: 1 })).entries[0]).toMatchObject({ action: 'sign_out', subject: 'ana@shop.test' });
 });
 
 it('a disabled person cannot sign in and their sessions end', async () => {

@@ -119,6 +119,16 @@ describe('the console', () => {
     expect((await person.signIn('new@shop.test', 'second password 2')).status).toBe(401);
     expect((await person.signIn('new@shop.test', 'first password 1')).status).toBe(303);
     expect((await person.get('/')).text).toContain('Hello, New Person');
+    const actions = (await app.opened.audit.list({ limit: 10 })).entries.map((entry) => `${entry.action} ${entry.subject}`);
+    expect(actions).toEqual([
+      'sign_in new@shop.test',
+      'sign_in_failed new@shop.test',
+      'password_set new@shop.test',
+      'sign_in_failed new@shop.test',
+      'staff_added new@shop.test',
+      'sign_in ana@shop.test',
+      'staff_added ana@shop.test',
+    ]);
   });
 
   it('a welcome link stops working after 24 hours', async () => {
