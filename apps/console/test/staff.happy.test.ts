@@ -168,7 +168,7 @@ describe('the console', () => {
       ['(not signed in)', 'sign_in_failed', 'ana@shop.test', '198.51.100.4'],
       ['(not signed in)', 'staff_added', 'ana@shop.test', 'command line'],
     ]);
-    expect(rows[1]?.[0]).toBe('<time datetime="2026-11-02T15:01:00.000Z">Nov 2, 2026, 10:01 a.m.</time>');
+    expect(rows[1]?.[0]).toBe('<time datetime="2026-11-02T15:01:00.000Z">Nov 2, 2026, 10:01:00 a.m. EST</time>');
 
     for (let i = 0; i < 60; i++) await app.opened.audit.append({ at: app.now(), staffId: null, action: 'filler', subject: `n${i}`, detail: {}, ip: '::1' });
     const first = await owner.get('/audit');

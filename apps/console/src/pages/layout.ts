@@ -57,9 +57,9 @@ export function notice(kind: 'error' | 'ok', text: string | null | undefined): S
   return kind === 'error' ? html`<p class="notice error" role="alert">${text}</p>` : html`<p class="notice ok" role="status">${text}</p>`;
 }
 
-const DATE_TIME = new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Toronto' });
+const DATE_TIME = new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeStyle: 'long', timeZone: 'America/Toronto' });
 
-/** A moment as the shop reads it (Toronto time), with the exact UTC instant in a <time> element. */
+/** A moment as the shop reads it (Toronto time, to the second, with its zone), with the exact UTC instant in a <time> element. */
 export function when(date: Date): SafeHtml {
   return html`<time datetime="${date.toISOString()}">${DATE_TIME.format(date)}</time>`;
 }
