@@ -44,12 +44,18 @@ describe('CSRF and Origin', () => {
     expect([right.status, right.location]).toEqual([303, '/sign-in']);
   });
 
-  it('gives each sign-in a new CSRF token', async () => {
+  it('gives each sign-in a new session token and CSRF token, and ends the session the browser had', async () => {
     const browser = app.browser();
     await browser.signIn('bo@shop.test');
-    const first = await browser.csrf();
+    const first = { cookie: browser.cookie, csrf: await browser.csrf() };
     await browser.signIn('bo@shop.test');
-    expect(await browser.csrf()).not.toBe(first);
+    expect(browser.cookie).not.toBe(first.cookie);
+    expect(await browser.csrf()).not.toBe(first.csrf);
+    const second = browser.cookie;
+    browser.cookie = first.cookie;
+    expect((await browser.get('/account')).status).toBe(303);
+    browser.cookie = second;
+    expect((await browser.get('/account')).status).toBe(200);
   });
 
   it('refuses a form sent from another site (Origin, or Sec-Fetch-Site without one) with 403, sign-in included', async () => {

@@ -38,6 +38,9 @@ export function signInRoutes(deps: ConsoleDeps, cookie: SessionCookie, shopName:
       // The same answer whether the e-mail is unknown or the password wrong.
       return res.status(401).type('html').send(renderSignInPage(shopName, { error: 'That e-mail and password do not match an account that may sign in.' }));
     }
+    // The session this browser had before (if any) ends: one browser, one session.
+    const previous = signedInOf(req);
+    if (previous) await deps.staff.deleteSession(previous.session.id);
     setSessionCookie(res, cookie, result.token, result.session.expiresAt.getTime() - result.session.createdAt.getTime());
     return res.redirect(303, '/');
   });
