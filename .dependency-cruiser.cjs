@@ -15,8 +15,9 @@ const layers = {
   client: [],
   rest: ['contracts', 'openapi', 'runtime', 'service'],
   mcp: ['contracts', 'runtime', 'service'],
+  console: ['contracts', 'runtime', 'storage'],
 };
-const home = { rest: 'apps/rest', mcp: 'apps/mcp' };
+const home = { rest: 'apps/rest', mcp: 'apps/mcp', console: 'apps/console' };
 const dir = (name) => home[name] ?? `packages/${name}`;
 const escape = (text) => text.replace(/[/.]/g, '\\$&');
 const sources = (name) => `^${escape(dir(name))}/src/`;

@@ -42,7 +42,8 @@ RUN mkdir -p /out \
       mkdir -p "/out/$dir" && cp -a "$dir/package.json" "$dir/dist" "/out/$dir/"; \
       if [ -d "$dir/node_modules" ]; then cp -a "$dir/node_modules" "/out/$dir/"; fi; \
     done \
- && cp -a apps/rest/public /out/apps/rest/
+ && cp -a apps/rest/public /out/apps/rest/ \
+ && cp -a apps/console/public /out/apps/console/
 
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production \

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Starts the REST app and the MCP app side by side; stops both when either stops or on Ctrl-C.
+// Starts the REST app, the MCP app and the staff console side by side; stops all when one stops or on Ctrl-C.
 // `--build` builds the packages first (turbo), saying so and showing each package as it starts;
 // `--dry-run` with it only lists what would be built. `--source` runs the apps from TypeScript
 // through tsx instead of the built dist/ files.
@@ -10,7 +10,7 @@ const root = path.join(__dirname, '..');
 // The start script of every deployment: the apps' V8 and allocator settings (docs/deploy.md).
 const RUN_APP = path.join(__dirname, 'run-app.sh');
 const fromSource = process.argv.includes('--source');
-const apps = ['rest', 'mcp'];
+const apps = ['rest', 'mcp', 'console'];
 
 /** The turbo build of every package, one line per package as it starts (`hash-only`), errors in full. */
 function build(dryRun) {

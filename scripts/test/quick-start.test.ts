@@ -30,9 +30,9 @@ describe('the README\'s quick start', () => {
   });
 
   it('names every port the apps take, the metrics port included, and how to move them', () => {
-    for (const port of ['PORT', 'MCP_PORT', 'METRICS_PORT']) expect(quickStart).toContain(`\`${port}\``);
-    for (const number of ['3000', '3001', '9464']) expect(quickStart).toContain(number);
-    expect(quickStart).toContain('PORT=4000 MCP_PORT=4001 METRICS_PORT=4002 pnpm start');
+    for (const port of ['PORT', 'MCP_PORT', 'CONSOLE_PORT', 'METRICS_PORT']) expect(quickStart).toContain(`\`${port}\``);
+    for (const number of ['3000', '3001', '3002', '9464']) expect(quickStart).toContain(number);
+    expect(quickStart).toContain('PORT=4000 MCP_PORT=4001 CONSOLE_PORT=4003 METRICS_PORT=4002 pnpm start');
   });
 
   it('says the first start builds for about a minute', () => {

@@ -13,6 +13,8 @@ const IDLE_DRAIN_MS = 1_000;
 
 export interface ServeOptions {
   port: number;
+  /** The address to listen on; unset: every interface. */
+  host?: string;
   /** The service's address, for `doc_url` in the answers Node gives a request it cannot read. */
   publicUrl?: string;
   onListening: () => void;
@@ -31,7 +33,8 @@ export function serveUntilStopped(handler: RequestListener, options: ServeOption
     handler,
   );
   server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => answerClientError(error, socket, options.publicUrl ?? null));
-  server.listen(options.port, options.onListening);
+  if (options.host === undefined) server.listen(options.port, options.onListening);
+  else server.listen(options.port, options.host, options.onListening);
 
   // Once stopping, every answer (those in flight included) says `Connection: close`, so keep-alive
   // clients stop reusing their sockets and the server drains instead of serving them until the

@@ -4,6 +4,15 @@ export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
   : ColumnType<T, T | undefined, T>;
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export type AuditEntry = {
+    id: Generated<number>;
+    at: string;
+    staff_id: string | null;
+    action: string;
+    subject: string;
+    detail: string;
+    ip: string;
+};
 export type Handoff = {
     id: string;
     created_at: string;
@@ -101,7 +110,32 @@ export type RfqSubmission = {
     schema_version: Generated<number>;
     job: string | null;
 };
+export type Staff = {
+    id: string;
+    email: string;
+    name: string;
+    role: string;
+    password_hash: string | null;
+    created_at: string;
+    disabled_at: string | null;
+};
+export type StaffSession = {
+    id: string;
+    staff_id: string;
+    created_at: string;
+    last_seen_at: string;
+    expires_at: string;
+    ip: string;
+    user_agent: string;
+};
+export type StaffWelcomeToken = {
+    id: string;
+    staff_id: string;
+    expires_at: string;
+    used_at: string | null;
+};
 export type DB = {
+    audit_log: AuditEntry;
     handoffs: Handoff;
     idempotency_keys: IdempotencyKey;
     order_request_items: OrderRequestItem;
@@ -112,4 +146,7 @@ export type DB = {
     rate_limits: RateLimit;
     rfq_links: RfqLink;
     rfq_submissions: RfqSubmission;
+    staff: Staff;
+    staff_sessions: StaffSession;
+    staff_welcome_tokens: StaffWelcomeToken;
 };

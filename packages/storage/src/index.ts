@@ -39,3 +39,9 @@ export type {
   OrderTables,
 } from './order-requests';
 export { parseDatabaseUrl } from './database-url';
+export { openConsoleDb } from './console-db';
+export type { ConsoleDb, ConsoleTables } from './console-db';
+export { createStaffRepository } from './staff';
+export type { NewStaff, StaffRecord, StaffRepository, StaffRole, StaffSessionRecord, StaffTables } from './staff';
+export { AUDIT_PAGE_MAX, createAuditLog } from './audit';
+export type { AuditEntry, AuditLog, AuditPage, AuditTables, NewAuditEntry } from './audit';

@@ -1,0 +1,247 @@
+// What staff can do with their accounts (sign in and out, set and change passwords) and what an
+// owner can do with others' (add, disable), each written to the audit log. Routes and the
+// staff:add command call these with plain values; nothing here sees a request.
+import type { AuditLog, StaffRecord, StaffRepository, StaffRole, StaffSessionRecord } from '@shop/storage';
+import { hashPassword, passwordProblem, verifyPassword } from './passwords';
+import { newStaffId, newToken, tokenId } from './tokens';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+/** A session ends after 8 hours without a request... */
+const SESSION_IDLE_MS = 8 * HOUR_MS;
+/** ...and 7 days after sign-in whatever happens. */
+const SESSION_ABSOLUTE_MS = 7 * 24 * HOUR_MS;
+/** last_seen_at is written at most once a minute per session. */
+const TOUCH_EVERY_MS = MINUTE_MS;
+const WELCOME_LINK_MS = 24 * HOUR_MS;
+
+/** Failed sign-ins counted over this window: 5 per account, 20 per address. */
+const SIGN_IN_WINDOW_MS = 15 * MINUTE_MS;
+const SIGN_IN_FAILURES_PER_ACCOUNT = 5;
+const SIGN_IN_FAILURES_PER_ADDRESS = 20;
+
+const EMAIL_MAX = 254;
+const NAME_MAX = 100;
+
+export interface ConsoleDeps {
+  staff: StaffRepository;
+  audit: AuditLog;
+  now: () => Date;
+  /** For the welcome links. */
+  consoleUrl: string;
+}
+
+/** Who acts, from where. */
+export interface Actor {
+  staffId: string | null;
+  ip: string;
+}
+
+/** A request that cannot be done, with a message for the person. */
+export class AccountProblem extends Error {
+  constructor(
+    readonly status: 400 | 403 | 404 | 409,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function welcomeLink(deps: ConsoleDeps, token: string): string {
+  return `${deps.consoleUrl}/welcome/${token}`;
+}
+
+export interface AddedStaff {
+  staff: StaffRecord;
+  /** The one-time set-password link; null when a password was given. */
+  welcomeLink: string | null;
+}
+
+export async function addStaff(
+  deps: ConsoleDeps,
+  input: { email: string; name: string; role: StaffRole; password: string | null },
+  actor: Actor,
+): Promise<AddedStaff> {
+  const email = normaliseEmail(input.email);
+  const name = input.name.trim();
+  if (email.length > EMAIL_MAX || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+    throw new AccountProblem(400, `"${input.email.slice(0, 60)}" is not an e-mail address; give one like name@example.com.`);
+  }
+  if (name.length === 0 || name.length > NAME_MAX) throw new AccountProblem(400, `A name needs 1 to ${NAME_MAX} characters.`);
+  if (input.password !== null) {
+    const problem = passwordProblem(input.password);
+    if (problem) throw new AccountProblem(400, problem);
+  }
+  const now = deps.now();
+  const staff = await deps.staff.add({
+    id: newStaffId(),
+    email,
+    name,
+    role: input.role,
+    passwordHash: input.password === null ? null : await hashPassword(input.password),
+    createdAt: now,
+  });
+  if (!staff) throw new AccountProblem(409, `${email} already has an account.`);
+  let link: string | null = null;
+  if (input.password === null) {
+    const token = newToken();
+    await deps.staff.createWelcomeToken({ id: tokenId(token), staffId: staff.id, expiresAt: new Date(now.getTime() + WELCOME_LINK_MS) });
+    link = welcomeLink(deps, token);
+  }
+  await deps.audit.append({ at: now, staffId: actor.staffId, action: 'staff_added', subject: email, detail: { staff_id: staff.id, role: staff.role, password_set: input.password !== null }, ip: actor.ip });
+  return { staff, welcomeLink: link };
+}
+
+export async function disableStaff(deps: ConsoleDeps, staffId: string, actor: Actor): Promise<StaffRecord> {
+  if (staffId === actor.staffId) throw new AccountProblem(400, 'You cannot disable your own account; ask another owner.');
+  const staff = await deps.staff.findById(staffId);
+  if (!staff) throw new AccountProblem(404, 'There is no such person.');
+  const now = deps.now();
+  if (await deps.staff.disable(staffId, now)) {
+    await deps.audit.append({ at: now, staffId: actor.staffId, action: 'staff_disabled', subject: staff.email, detail: { staff_id: staff.id }, ip: actor.ip });
+  }
+  return staff;
+}
+
+export type SignInResult =
+  | { outcome: 'signed_in'; token: string; session: StaffSessionRecord; staff: StaffRecord }
+  | { outcome: 'refused' }
+  | { outcome: 'limited'; waitMs: number; scope: 'account' | 'address' };
+
+/** How long until fewer than `limit` of these failures fall in the window; 0 when under it now. */
+function waitBeforeNextTry(times: Date[], limit: number, now: Date): number {
+  if (times.length < limit) return 0;
+  // `times` are the newest `limit`, oldest first: once the oldest leaves the window (at exactly
+  // SIGN_IN_WINDOW_MS after it), one more try is allowed.
+  return Math.max(1, (times[0] as Date).getTime() + SIGN_IN_WINDOW_MS - now.getTime());
+}
+
+export async function signIn(
+  deps: ConsoleDeps,
+  input: { email: string; password: string; ip: string; userAgent: string },
+): Promise<SignInResult> {
+  const email = normaliseEmail(input.email).slice(0, EMAIL_MAX);
+  const now = deps.now();
+  const since = new Date(now.getTime() - SIGN_IN_WINDOW_MS);
+  // Failures are counted from the audit log, where each one is written anyway.
+  const [byAccount, byAddress] = await Promise.all([
+    deps.audit.timesSince('sign_in_failed', { subject: email }, since, SIGN_IN_FAILURES_PER_ACCOUNT),
+    deps.audit.timesSince('sign_in_failed', { ip: input.ip }, since, SIGN_IN_FAILURES_PER_ADDRESS),
+  ]);
+  const accountWait = waitBeforeNextTry(byAccount, SIGN_IN_FAILURES_PER_ACCOUNT, now);
+  const addressWait = waitBeforeNextTry(byAddress, SIGN_IN_FAILURES_PER_ADDRESS, now);
+  if (accountWait > 0 || addressWait > 0) {
+    return accountWait >= addressWait ? { outcome: 'limited', waitMs: accountWait, scope: 'account' } : { outcome: 'limited', waitMs: addressWait, scope: 'address' };
+  }
+
+  const staff = await deps.staff.findByEmail(email);
+  const usable = staff !== null && staff.disabledAt === null && staff.passwordHash !== null;
+  // An unknown e-mail is checked against a dummy hash: the answer takes as long as a wrong password.
+  const matches = await verifyPassword(usable ? staff.passwordHash : null, input.password.slice(0, 1024));
+  if (!usable || !matches) {
+    const reason = staff === null ? 'unknown_email' : staff.disabledAt !== null ? 'disabled' : staff.passwordHash === null ? 'no_password' : 'wrong_password';
+    await deps.audit.append({ at: now, staffId: null, action: 'sign_in_failed', subject: email, detail: { reason }, ip: input.ip });
+    return { outcome: 'refused' };
+  }
+
+  // A new token at each sign-in: a session id known before signing in is worth nothing after.
+  const token = newToken();
+  const session: StaffSessionRecord = {
+    id: tokenId(token),
+    staffId: staff.id,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+    ip: input.ip,
+    userAgent: input.userAgent.slice(0, 300),
+  };
+  await deps.staff.deleteStaleSessions(now, new Date(now.getTime() - SESSION_IDLE_MS));
+  await deps.staff.createSession(session);
+  await deps.audit.append({ at: now, staffId: staff.id, action: 'sign_in', subject: email, detail: {}, ip: input.ip });
+  return { outcome: 'signed_in', token, session, staff };
+}
+
+export interface SignedIn {
+  staff: StaffRecord;
+  session: StaffSessionRecord;
+}
+
+/** The live session a cookie's token opens, or null (unknown, idle 8 h, past 7 days, person disabled). */
+export async function findSignedIn(deps: ConsoleDeps, token: string): Promise<SignedIn | null> {
+  const found = await deps.staff.findSession(tokenId(token));
+  if (!found) return null;
+  const now = deps.now().getTime();
+  const { session, staff } = found;
+  if (now >= session.expiresAt.getTime() || now - session.lastSeenAt.getTime() >= SESSION_IDLE_MS || staff.disabledAt !== null) {
+    await deps.staff.deleteSession(session.id);
+    return null;
+  }
+  if (now - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+    const at = new Date(now);
+    await deps.staff.touchSession(session.id, at);
+    return { staff, session: { ...session, lastSeenAt: at } };
+  }
+  return found;
+}
+
+export async function signOut(deps: ConsoleDeps, signedIn: SignedIn, ip: string): Promise<void> {
+  await deps.staff.deleteSession(signedIn.session.id);
+  await deps.audit.append({ at: deps.now(), staffId: signedIn.staff.id, action: 'sign_out', subject: signedIn.staff.email, detail: {}, ip });
+}
+
+/** Ends every session of the person, this one included. */
+export async function signOutEverywhere(deps: ConsoleDeps, signedIn: SignedIn, ip: string): Promise<number> {
+  const ended = await deps.staff.deleteSessionsOf(signedIn.staff.id, null);
+  await deps.audit.append({ at: deps.now(), staffId: signedIn.staff.id, action: 'sign_out_everywhere', subject: signedIn.staff.email, detail: { sessions_ended: ended }, ip });
+  return ended;
+}
+
+/** Changes the password after checking the current one; the person's other sessions end. */
+export async function changePassword(
+  deps: ConsoleDeps,
+  signedIn: SignedIn,
+  input: { current: string; next: string; confirm: string },
+  ip: string,
+): Promise<void> {
+  const staff = await deps.staff.findById(signedIn.staff.id);
+  if (!staff || !(await verifyPassword(staff.passwordHash, input.current.slice(0, 1024)))) {
+    throw new AccountProblem(400, 'The current password is not right; nothing was changed.');
+  }
+  const problem = passwordProblem(input.next);
+  if (problem) throw new AccountProblem(400, problem);
+  if (input.next !== input.confirm) throw new AccountProblem(400, 'The new password and its repetition differ; type the same one twice.');
+  await deps.staff.setPassword(staff.id, await hashPassword(input.next), signedIn.session.id);
+  await deps.audit.append({ at: deps.now(), staffId: staff.id, action: 'password_changed', subject: staff.email, detail: {}, ip });
+}
+
+/** The person a welcome link is for, while it can still be used. */
+export function findWelcome(deps: ConsoleDeps, token: string): Promise<StaffRecord | null> {
+  return deps.staff.findWelcomeToken(tokenId(token), deps.now());
+}
+
+/** Sets the password through a welcome link, which is then used up. */
+export async function setPasswordWithWelcome(
+  deps: ConsoleDeps,
+  token: string,
+  input: { password: string; confirm: string },
+  ip: string,
+): Promise<StaffRecord> {
+  const problem = passwordProblem(input.password);
+  if (problem) throw new AccountProblem(400, problem);
+  if (input.password !== input.confirm) throw new AccountProblem(400, 'The password and its repetition differ; type the same one twice.');
+  const now = deps.now();
+  const staff = await deps.staff.setPasswordWithWelcomeToken(tokenId(token), await hashPassword(input.password), now);
+  if (!staff) throw new AccountProblem(404, 'This link has been used or has expired; ask an owner for a new one.');
+  await deps.audit.append({ at: now, staffId: staff.id, action: 'password_set', subject: staff.email, detail: {}, ip });
+  return staff;
+}
+
+/** A wait in words: "14 minutes", "1 minute". */
+export function describeWait(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / MINUTE_MS));
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}

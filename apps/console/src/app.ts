@@ -1,0 +1,71 @@
+// The console's express app: security headers on every answer, its stylesheet, the pages before a
+// session (sign-in, welcome), then a session and a CSRF token for everything else.
+import path from 'node:path';
+import type { AuditLog, StaffRepository } from '@shop/storage';
+import express from 'express';
+import type { ErrorRequestHandler, Express } from 'express';
+import type { Logger } from 'pino';
+import type { ConsoleDeps } from './accounts';
+import type { ConsoleConfig } from './config';
+import { RefusedRequest, checkOrigin, requireCsrfToken, setSecurityHeaders } from './http/security';
+import { OwnersOnly, loadSession, requireSignIn, sessionCookie, signedInOf } from './http/session';
+import { renderMessagePage } from './pages/message-page';
+import { signedInRoutes } from './routes/signed-in';
+import { signInRoutes } from './routes/sign-in';
+
+export interface ConsoleAppOptions {
+  config: Pick<ConsoleConfig, 'consoleUrl' | 'shopName' | 'trustProxy'>;
+  staff: StaffRepository;
+  audit: AuditLog;
+  /** The clock (tests move it). */
+  now: () => Date;
+  logger: Logger;
+}
+
+const PUBLIC_DIR = path.resolve(__dirname, '..', 'public');
+/** Forms are a few short fields. */
+const FORM_LIMIT = '16kb';
+
+export function createConsoleApp(options: ConsoleAppOptions): Express {
+  const { config, logger } = options;
+  const deps: ConsoleDeps = { staff: options.staff, audit: options.audit, now: options.now, consoleUrl: config.consoleUrl };
+  const cookie = sessionCookie(config.consoleUrl);
+  const shopName = config.shopName;
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.use(setSecurityHeaders);
+  app.use('/assets', express.static(PUBLIC_DIR, { index: false, redirect: false }));
+  app.use(checkOrigin(config.consoleUrl));
+  app.use(express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 20 }));
+  app.use(loadSession(deps, cookie));
+  app.use(signInRoutes(deps, cookie, shopName));
+  app.use(requireSignIn, requireCsrfToken);
+  app.use(signedInRoutes(deps, cookie, shopName));
+
+  app.use((req, res) => {
+    res.status(404).type('html').send(renderMessagePage(shopName, 'Page not found', 'There is no page at this address.', viewerOf(req)));
+  });
+
+  const viewerOf = (req: express.Request) => {
+    const signedIn = signedInOf(req);
+    return signedIn ? { staff: signedIn.staff, csrfToken: signedIn.csrfToken } : null;
+  };
+
+  // People get a page saying what happened; never a stack trace.
+  const handleError: ErrorRequestHandler = (error, req, res, _next) => {
+    const page = (status: number, title: string, message: string) => res.status(status).type('html').send(renderMessagePage(shopName, title, message, viewerOf(req)));
+    if (error instanceof RefusedRequest) return page(403, 'Form refused', error.message);
+    if (error instanceof OwnersOnly) return page(403, 'Owners only', 'Only an owner may open this page. Ask an owner if you need something from it.');
+    const code = (error as { code?: unknown }).code;
+    const type = (error as { type?: unknown }).type;
+    if (code === 'EBADCSRFTOKEN') return page(403, 'Form refused', 'The form is out of date or did not come from the console. Open the page again and send the form from there.');
+    if (type === 'entity.too.large') return page(413, 'Form too large', 'The form sent more than the console takes. Go back and shorten what you typed.');
+    if (type === 'entity.parse.failed' || type === 'parameters.too.many') return page(400, 'Form not readable', 'The form could not be read. Open the page again and send it from there.');
+    logger.error({ err: error, method: req.method, path: req.path }, 'console request failed');
+    return page(500, 'Something went wrong', 'Something went wrong on our side; nothing more was changed. Try again in a moment.');
+  };
+  app.use(handleError);
+  return app;
+}

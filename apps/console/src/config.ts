@@ -1,0 +1,54 @@
+// The only place the console reads the environment: the shared settings (database, proxy, log
+// level) as the other apps read them, and the console's own address.
+import { readConfig } from '@shop/runtime';
+import { parseRequest, z } from '@shop/contracts';
+
+const port = z.coerce.number().int().min(0).max(65_535);
+
+const ConsoleEnvironment = z.object({
+  CONSOLE_PORT: port.default(3002),
+  /** Loopback by default: the shop puts the console behind its VPN or proxy, never on the public port. */
+  CONSOLE_HOST: z.string().min(1).default('127.0.0.1'),
+  CONSOLE_URL: z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, '')).default('http://localhost:3002'),
+});
+
+export interface ConsoleConfig {
+  databaseUrl: string;
+  databasePoolSize: number | null;
+  migrationWaitSeconds: number;
+  trustProxy: boolean | number | string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  shopName: string;
+  port: number;
+  host: string;
+  /** Where people reach the console (links it prints, the Origin forms must come from). No trailing slash. */
+  consoleUrl: string;
+}
+
+export function readConsoleConfig(env: Record<string, string | undefined>): ConsoleConfig {
+  const shared = readConfig(env);
+  const own = Object.fromEntries(
+    Object.keys(ConsoleEnvironment.shape).flatMap((key) => (env[key] === undefined || env[key] === '' ? [] : [[key, env[key]]])),
+  );
+  let parsed: z.output<typeof ConsoleEnvironment>;
+  try {
+    parsed = parseRequest(ConsoleEnvironment, own);
+  } catch (error) {
+    throw new Error(`Invalid configuration: ${(error as Error).message}`);
+  }
+  return {
+    databaseUrl: shared.databaseUrl,
+    databasePoolSize: shared.databasePoolSize,
+    migrationWaitSeconds: shared.migrationWaitSeconds,
+    trustProxy: shared.trustProxy,
+    logLevel: shared.logLevel,
+    shopName: shared.shopName,
+    port: parsed.CONSOLE_PORT,
+    host: parsed.CONSOLE_HOST,
+    consoleUrl: parsed.CONSOLE_URL,
+  };
+}
+
+export function loadConsoleConfig(): ConsoleConfig {
+  return readConsoleConfig(process.env);
+}

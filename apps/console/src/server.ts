@@ -1,0 +1,29 @@
+// Entry point of the console: open storage and the console's tables, listen on CONSOLE_HOST and
+// CONSOLE_PORT, and stop cleanly on SIGTERM/SIGINT.
+import path from 'node:path';
+import { serveUntilStopped } from '@shop/runtime';
+import pino from 'pino';
+import { createConsoleApp } from './app';
+import { loadConsoleConfig } from './config';
+import { openConsole } from './open-console';
+
+const ROOT_DIR = path.resolve(__dirname, '..', '..', '..');
+
+async function main(): Promise<void> {
+  const config = loadConsoleConfig();
+  const logger = pino({ level: config.logLevel, base: { app: 'console' } });
+  const opened = await openConsole(config, ROOT_DIR);
+  const app = createConsoleApp({ config, logger, staff: opened.staff, audit: opened.audit, now: () => new Date() });
+  serveUntilStopped(app, {
+    port: config.port,
+    host: config.host,
+    onListening: () => logger.info({ host: config.host, port: config.port, consoleUrl: config.consoleUrl }, 'console listening'),
+    onStopping: (signal) => logger.info({ signal }, 'shutting down'),
+    close: () => opened.close(),
+  });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Console failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

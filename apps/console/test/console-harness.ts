@@ -1,0 +1,130 @@
+// Starts the real console over a real database (a temp SQLite file by default, or a fresh
+// PostgreSQL schema) with a clock the test moves, and a small browser that keeps the cookie.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createServer } from 'node:http';
+import type { RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
+import { addStaff } from '../src/accounts';
+import { createConsoleApp } from '../src/app';
+import { readConsoleConfig, type ConsoleConfig } from '../src/config';
+import { openConsole, type OpenedConsole } from '../src/open-console';
+
+export const ROOT_DIR = path.resolve(__dirname, '..', '..', '..');
+export const CONSOLE_URL = 'http://console.test';
+export const START = new Date('2026-11-02T15:00:00.000Z');
+export const PASSWORD = 'correct horse battery';
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** Where a redirect points. */
+  location: string | null;
+}
+
+export interface ConsoleTestApp {
+  baseUrl: string;
+  config: ConsoleConfig;
+  opened: OpenedConsole;
+  databaseUrl: string;
+  /** Moves the app's clock forward. */
+  advance(ms: number): void;
+  now(): Date;
+  browser(options?: { ip?: string }): Browser;
+  /** Adds a person with a password, as `staff:add --password-stdin` does. */
+  addPerson(email: string, role?: 'owner' | 'staff', password?: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface Browser {
+  /** The session cookie's value, if any. */
+  cookie: string | null;
+  get(path: string): Promise<Reply>;
+  /** A form POST as a browser on the console sends it (Origin: the console's), unless headers say otherwise ('' leaves one out). */
+  post(path: string, form: Record<string, string>, headers?: Record<string, string>): Promise<Reply>;
+  signIn(email: string, password?: string): Promise<Reply>;
+  /** The CSRF token on a page this browser can open. */
+  csrf(path?: string): Promise<string>;
+}
+
+export async function startConsole(
+  options: { env?: Record<string, string>; databaseUrl?: string; /** CONSOLE_URL = the address it listens on (a real browser's Origin). */ ownUrl?: boolean } = {},
+): Promise<ConsoleTestApp> {
+  const dir = options.databaseUrl ? null : mkdtempSync(path.join(tmpdir(), 'shop-console-'));
+  const databaseUrl = options.databaseUrl ?? `file:${path.join(dir as string, 'shop.db')}`;
+  // Listening first, so the address is known before the app's configuration names it.
+  let handle: RequestListener = (_req, res) => res.end();
+  const server = createServer((req, res) => handle(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const config = readConsoleConfig({ DATABASE_URL: databaseUrl, CONSOLE_URL: options.ownUrl ? baseUrl : CONSOLE_URL, TRUST_PROXY: 'loopback', ...options.env });
+  const opened = await openConsole(config, ROOT_DIR);
+  let now = START.getTime();
+  const app = createConsoleApp({ config, staff: opened.staff, audit: opened.audit, now: () => new Date(now), logger: pino({ level: 'silent' }) });
+  handle = app;
+  const cookieName = config.consoleUrl.startsWith('https:') ? '__Host-console_session' : 'console_session';
+
+  const browser = (browserOptions: { ip?: string } = {}): Browser => {
+    const self: Browser = {
+      cookie: null,
+      async get(pathname) {
+        return send('GET', pathname);
+      },
+      async post(pathname, form, headers = {}) {
+        return send('POST', pathname, new URLSearchParams(form).toString(), { origin: config.consoleUrl, 'content-type': 'application/x-www-form-urlencoded', ...headers });
+      },
+      async signIn(email, password = PASSWORD) {
+        return self.post('/sign-in', { email, password });
+      },
+      async csrf(pathname = '/account') {
+        const page = await self.get(pathname);
+        const match = /name="_csrf" value="([^"]+)"/.exec(page.text);
+        if (!match) throw new Error(`no CSRF token on ${pathname} (status ${page.status})`);
+        return match[1] as string;
+      },
+    };
+    async function send(method: string, pathname: string, body?: string, headers: Record<string, string> = {}): Promise<Reply> {
+      const all: Record<string, string> = Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== ''));
+      if (self.cookie !== null) all.cookie = `${cookieName}=${self.cookie}`;
+      if (browserOptions.ip) all['x-forwarded-for'] = browserOptions.ip;
+      const response = await fetch(baseUrl + pathname, { method, headers: all, ...(body === undefined ? {} : { body }), redirect: 'manual' });
+      for (const line of response.headers.getSetCookie()) {
+        const [pair] = line.split(';');
+        const [name, value] = (pair as string).split('=');
+        if (name === cookieName) self.cookie = value && !/expires=Thu, 01 Jan 1970/i.test(line) ? value : null;
+      }
+      return { status: response.status, headers: response.headers, text: await response.text(), location: response.headers.get('location') };
+    }
+    return self;
+  };
+
+  return {
+    baseUrl,
+    config,
+    opened,
+    databaseUrl,
+    advance: (ms) => {
+      now += ms;
+    },
+    now: () => new Date(now),
+    browser,
+    async addPerson(email, role = 'staff', password = PASSWORD) {
+      await addStaff(
+        { staff: opened.staff, audit: opened.audit, now: () => new Date(now), consoleUrl: config.consoleUrl },
+        { email, name: email.split('@')[0] as string, role, password },
+        { staffId: null, ip: 'command line' },
+      );
+    },
+    async close() {
+      await new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      });
+      await opened.close();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
