@@ -26,7 +26,7 @@ const HEAVY = [
   'packages/pricing/src/price-quote\\.bounded\\.test\\.ts$',
   'packages/service/src/quote-pricer\\.test\\.ts$',
   'packages/service/src/process-pool\\.test\\.ts$',
-  'packages/service/src/rate-limits\\.redis-hang\\.test\\.ts$',
+  'packages/service/src/limits/rate-limits\\.redis-hang\\.test\\.ts$',
 ];
 const WITHOUT_SERVERS = { TEST_POSTGRES_URL: undefined, TEST_REDIS_URL: undefined };
 
