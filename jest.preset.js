@@ -1,5 +1,5 @@
 // Shared jest settings: TypeScript through swc, workspace packages read from source. Dependencies
-// that ship ESM only (flatbush and its queue) go through swc too; the rest of node_modules does not.
+// that ship ESM only (flatbush and its queue, kysely) go through swc too; the rest of node_modules does not.
 const swc = [
   '@swc/jest',
   {
@@ -7,7 +7,7 @@ const swc = [
     module: { type: 'commonjs' },
   },
 ];
-const ESM_ONLY = ['flatbush', 'flatqueue'];
+const ESM_ONLY = ['flatbush', 'flatqueue', 'kysely'];
 
 module.exports = {
   testEnvironment: 'node',

@@ -27,3 +27,9 @@ export type {
   RfqSubmissionRepository,
 } from './records';
 export type { RateLimiterOptions } from './rate-limiters';
+export { openShopDb } from './shop-db';
+export type { PlateOrdersSwitchTable, PriceBookVersionsTable, ShopDb, ShopTables } from './shop-db';
+export { createPriceBookVersionRepository } from './price-book-versions';
+export type { NewPriceBookVersion, PriceBookVersionRecord, PriceBookVersionRepository, PriceBookVersionSummary, Publication } from './price-book-versions';
+export { createPlateOrdersSwitchRepository } from './plate-orders-switch';
+export type { PlateOrdersState, PlateOrdersSwitchRecord, PlateOrdersSwitchRepository } from './plate-orders-switch';
