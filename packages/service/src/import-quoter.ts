@@ -3,7 +3,6 @@
 // from it, as an assistant would make them.
 import { BOUNDS, MaterialId, ServiceError, parseRequest, z } from '@shop/contracts';
 import type { Handoff, PlateImport, Quote, QuoteRequest, QuotedItem } from '@shop/contracts';
-import type { Catalog } from '@shop/catalog';
 import { hstCents, validateQuoteRequest } from '@shop/pricing';
 import type { RequestContext } from './context';
 import type { PlateReference } from './import-parts';
@@ -11,6 +10,7 @@ import type { PlateImportCases } from './plate-imports';
 import type { QuotePricer } from './quote-pricer';
 import type { QuoteDocument } from './quotes';
 import type { RateLimits } from './rate-limits';
+import type { ShopState } from './shop-state';
 
 /** What a person chooses for an imported part; form fields arrive as text. */
 const ImportChoice = z
@@ -31,7 +31,7 @@ export interface ImportQuoterPage {
 }
 
 export interface ImportQuoterDeps {
-  catalog: Catalog;
+  state: Pick<ShopState, 'current'>;
   limits: RateLimits;
   pricer: QuotePricer;
   imports: PlateImportCases;
@@ -40,7 +40,7 @@ export interface ImportQuoterDeps {
 }
 
 export function createImportQuoter(deps: ImportQuoterDeps) {
-  const { catalog, limits, pricer, imports } = deps;
+  const { state, limits, pricer, imports } = deps;
 
   const itemOf = (importId: string, choice: ImportChoice, label: string | null): PlateReference => ({
     kind: 'plate',
@@ -67,8 +67,9 @@ export function createImportQuoter(deps: ImportQuoterDeps) {
       await limits.consume('pricing', ctx.clientIp);
       const chosen = parseRequest(ImportChoice, choice);
       const plate = itemOf(importId, chosen, labelOf(plateImport));
-      validateQuoteRequest({ items: [plate] } as Parameters<typeof validateQuoteRequest>[0], catalog);
-      const item = await pricer.priceItem(plate, new Map([[part.id, part]]), 0);
+      const pricing = await state.current(ctx.now);
+      validateQuoteRequest({ items: [plate] } as Parameters<typeof validateQuoteRequest>[0], pricing.catalog);
+      const item = await pricer.priceItem(plate, new Map([[part.id, part]]), 0, pricing);
       return { plateImport, choice: chosen, item, taxCents: item.amount_cents === null ? null : hstCents(item.amount_cents) };
     },
 
