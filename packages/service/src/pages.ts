@@ -57,7 +57,7 @@ export interface PlateDesign extends Omit<KeptPlateDesign, 'item'> {
 
 export interface PlateQuoterPage {
   design: PlateDesign;
-  /** The material's name as the catalog gives it (its id when plate orders are switched off). */
+  /** The material's name as the catalog gives it (its id when the book in force does not sell it). */
   materialName: string;
   /** Past the quote's expiry the design can still be viewed and priced again. */
   expired: boolean;
@@ -136,7 +136,8 @@ export function createPageCases(deps: PageCaseDeps) {
   async function reprice(found: Awaited<ReturnType<typeof findDesign>>, asked: number, now: Date): Promise<PlateReprice> {
     const { design, kept, parts } = found;
     const quotedQuantity = design.quoted.quantity;
-    const pricing = await state.current(now);
+    // Shown beside the switch's notice while plate orders are closed: the page keeps working.
+    const pricing = await state.current(now, { forDisplay: true });
     const priced = await deps.pricer.priceItem({ ...kept, quantity: asked, quantity_options: asked === quotedQuantity ? [] : [quotedQuantity] }, parts, design.index, pricing);
     const item: QuotedItem = { ...priced, quantity_options: [] };
     const todayAtQuoted = asked === quotedQuantity ? priced.amount_cents : (priced.quantity_options.find((option) => option.quantity === quotedQuantity)?.amount_cents ?? null);
@@ -195,7 +196,7 @@ export function createPageCases(deps: PageCaseDeps) {
       const [svg, priced, pricing] = await Promise.all([
         deps.drawings.get(`design:${design.id}`, () => deps.pricer.drawSvg(kept, parts)),
         reprice(found, asked, ctx.now),
-        state.current(ctx.now),
+        state.current(ctx.now, { forDisplay: true }),
       ]);
       return {
         design,

@@ -38,8 +38,12 @@ export interface ShopStateOptions {
 }
 
 export interface ShopState {
-  /** The catalog in force at `now` (re-read from the database past the cache's age). */
-  current(now: Date): Promise<PricingCatalog>;
+  /**
+   * The catalog in force at `now` (re-read from the database past the cache's age). `forDisplay`:
+   * its plates priced even while plate orders are closed (a page showing a stored design's price
+   * today beside the notice); `plateOrders` still says how the switch stands.
+   */
+  current(now: Date, options?: { forDisplay?: boolean }): Promise<PricingCatalog>;
   /** The last one worked out, without waiting (the tools' descriptions); the bundled book before any. */
   latest(): PricingCatalog;
   /** A loaded price book by version, read once. */
@@ -144,11 +148,13 @@ export function createShopState(options: ShopStateOptions): ShopState {
   }
 
   return {
-    async current(now) {
+    async current(now, { forDisplay = false } = {}) {
       const { published, plateSwitch } = await fresh(now);
       const inForce = versionInForce(published, now);
       const book = (inForce && (await loadBook(inForce.version))) ?? options.bundled;
-      last = catalogFor(book, plateOrdersAt(plateSwitch, options.plateOrdersEnabled, now));
+      const plateOrders = plateOrdersAt(plateSwitch, options.plateOrdersEnabled, now);
+      last = catalogFor(book, plateOrders);
+      if (forDisplay && !plateOrders.open) return { ...catalogFor(book, plateOrdersAt(undefined, true, now)), plateOrders };
       return last;
     },
     latest() {
