@@ -22,6 +22,7 @@ export function renderOrderPage(view: OrderPageView): string {
     shopName: view.shopName,
     title: 'Your quoted order',
     main: html`<h1>Your quoted order</h1>
+${page.plateOrders.notice === null ? null : html`<p class="notice warn" role="status" id="plate-orders-notice">${page.plateOrders.notice} Plate items can still be ordered through a quote request.</p>`}
 <section class="notice" aria-label="How ordering works">
 <p><strong>Nothing is bought or paid on this page.</strong> Each button opens the item's own page, which prices it again at today's prices, so a price can move if the shop's prices changed since the quote.</p>
 <p class="small">${count} ${count === 1 ? 'item' : 'items'}, quoted prices held until ${formatDate(page.handoff.expires_at)}.</p>
