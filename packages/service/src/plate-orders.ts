@@ -2,7 +2,7 @@
 // another, with the owner's words. While plate orders are closed the materials list is empty and a
 // plate item is refused (material_unavailable) with a notice saying until when and what to do instead.
 import { ServiceError, parseRequest, z } from '@shop/contracts';
-import type { PlateOrdersState, PlateOrdersSwitchRecord, PlateOrdersSwitchRepository } from '@shop/storage';
+import type { PlateOrdersState, PlateOrdersSwitchRecord } from '@shop/storage';
 
 /** The switch as set, and what it means at one moment. */
 export interface PlateOrdersStatus {

@@ -88,7 +88,7 @@ export interface PriceBookCaseDeps {
 }
 
 /** A price book's JSON text is at most this long (the bundled one is some 45 KB). */
-export const MAX_BOOK_BYTES = 1024 * 1024;
+const MAX_BOOK_BYTES = 1024 * 1024;
 const REFERENCE_QUANTITIES = [1, 10, 100] as const;
 const DIFF_SHOP_URL = 'https://shop.invalid';
 
@@ -157,7 +157,7 @@ function invalidBook(problems: Array<{ param: string; message: string }>): Servi
 }
 
 /** Checks an uploaded book: JSON, the schema, and a catalog made from it (every product priced). */
-export function checkPriceBook(json: unknown): { loaded: LoadedPriceBook; text: string } {
+function checkPriceBook(json: unknown): { loaded: LoadedPriceBook; text: string } {
   let value = json;
   let text: string;
   if (typeof json === 'string') {

@@ -35,7 +35,7 @@ interface PricingRequest {
 }
 
 /** What a price is made from: the catalog of the book in force, and the book for a worker to load. */
-export type PricerCatalog = Pick<PricingCatalog, 'catalog' | 'book' | 'catalogOptions'>;
+type PricerCatalog = Pick<PricingCatalog, 'catalog' | 'book' | 'catalogOptions'>;
 
 export interface QuotePricer {
   price(request: PricingRequest, at: { now: Date; quoteId: string; pricing: PricerCatalog }): Promise<PricedQuote>;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { ColumnType, Generated } from 'kysely';
+import type * as Pg from 'pg';
 import { parseDatabaseUrl } from './database-url';
 import { DEFAULT_LOCK_WAIT_MS } from './sqlite-health';
 
@@ -74,7 +75,7 @@ export function openShopDb(options: { databaseUrl: string; rootDir: string }): S
     return { provider: 'sqlite', db: new Kysely<ShopTables>({ dialect: new SqliteDialect({ database: connection }) }) };
   }
   // Loaded only for PostgreSQL, as the storage does.
-  const pg = require('pg') as typeof import('pg');
+  const pg = require('pg') as typeof Pg;
   const pool = new pg.Pool({
     connectionString: target.connectionString,
     max: 2,
