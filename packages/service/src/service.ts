@@ -76,7 +76,10 @@ export type ServiceEvent = PriceBookPublishedEvent;
 
 /** The catalog facts an assistant's tool descriptions name, read once at start (no limit spent). */
 export interface CatalogSummary {
-  /** Empty while online plate orders are switched off. */
+  /**
+   * Empty while PLATE_ORDERS_ENABLED is false. The shop's switch is not in it (it moves while the
+   * process runs): list_materials and quote_plate answer it on each call.
+   */
   materials: Material[];
   divisions: string[];
 }
@@ -225,7 +228,7 @@ export function createService(deps: ServiceDeps): Service {
   return {
     ...createCatalogCases(state, limits),
     catalogSummary: () => {
-      const { catalog } = state.latest();
+      const { catalog } = state.latest({ forDisplay: true });
       return { materials: catalog.listMaterials(), divisions: catalog.listDivisions() };
     },
     async start() {

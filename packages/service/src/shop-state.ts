@@ -44,8 +44,12 @@ export interface ShopState {
    * today beside the notice); `plateOrders` still says how the switch stands.
    */
   current(now: Date, options?: { forDisplay?: boolean }): Promise<PricingCatalog>;
-  /** The last one worked out, without waiting (the tools' descriptions); the bundled book before any. */
-  latest(): PricingCatalog;
+  /**
+   * The last one worked out, without waiting; the bundled book before any. `forDisplay`: its plates
+   * listed even while the shop's switch has them closed (descriptions written once at start name the
+   * materials; each call answers the switch as it stands).
+   */
+  latest(options?: { forDisplay?: boolean }): PricingCatalog;
   /** A loaded price book by version, read once. */
   loadBook(version: string): Promise<{ loaded: LoadedPriceBook; text: string } | undefined>;
   /** The next read goes to the database (after this process published or switched). */
@@ -100,6 +104,7 @@ export function createShopState(options: ShopStateOptions): ShopState {
   let snapshot: Snapshot | null = null;
   let reading: Promise<Snapshot> | null = null;
   let last: PricingCatalog | null = null;
+  let lastBook: { loaded: LoadedPriceBook; text: string } = options.bundled;
 
   async function read(now: Date): Promise<Snapshot> {
     const [published, plateSwitch] = await withShopDb('be read', () => Promise.all([options.versions.listPublished(), options.plateOrders.get()]));
@@ -154,11 +159,15 @@ export function createShopState(options: ShopStateOptions): ShopState {
       const book = (inForce && (await loadBook(inForce.version))) ?? options.bundled;
       const plateOrders = plateOrdersAt(plateSwitch, options.plateOrdersEnabled, now);
       last = catalogFor(book, plateOrders);
+      lastBook = book;
       if (forDisplay && !plateOrders.open) return { ...catalogFor(book, plateOrdersAt(undefined, true, now)), plateOrders };
       return last;
     },
-    latest() {
+    latest({ forDisplay = false } = {}) {
       last ??= catalogFor(options.bundled, plateOrdersAt(undefined, options.plateOrdersEnabled, new Date()));
+      if (forDisplay && !last.plateOrders.open && !last.plateOrders.closedBySetting) {
+        return { ...catalogFor(lastBook, plateOrdersAt(undefined, true, new Date())), plateOrders: last.plateOrders };
+      }
       return last;
     },
     loadBook,
