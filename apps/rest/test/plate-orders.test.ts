@@ -45,6 +45,18 @@ describe('plate orders switched off by the shop', () => {
     expect(plate.status).toBe(200);
     expect(readText(plate.text)).toContain(`${NOTICE} The price below is for reference; a quote request is the way to order this plate meanwhile.`);
 
+    // The upload page's quoter: a part imported from the quote's own cut file, shown with the notice; a choice is refused in words.
+    const dxf = await app.http.request('GET', `/api/v1/quotes/${quote.id}/items/0/drawing.dxf`);
+    const imported = await app.http.request('POST', '/api/v1/plate-imports?filename=base.dxf', { raw: dxf.text, headers: { 'content-type': 'application/dxf' } });
+    expect(imported.status).toBe(201);
+    const quoterPath = `/plate/new/${imported.json.id}`;
+    const shown = await app.http.request('GET', quoterPath);
+    expect(shown.status).toBe(200);
+    expect(readText(shown.text)).toContain(`${NOTICE} A quote request is the way to order this part meanwhile.`);
+    const chosen = await app.http.request('GET', `${quoterPath}?stock=${encodeURIComponent('mild_steel|0.25')}&quantity=2`);
+    expect(chosen.status).toBe(422);
+    expect(readText(chosen.text)).toContain(`material "mild_steel" is not available. ${NOTICE}`);
+
     await app.runtime.service.setPlateOrders({ state: 'on' }, 'st_owner');
     expect((await app.http.request('GET', '/api/v1/materials')).json.data).toHaveLength(4);
     expect((await app.http.request('POST', '/api/v1/quotes', { body: { items: [typicalPlate()] } })).status).toBe(201);

@@ -10,6 +10,7 @@ import type { PlateImportCases } from './plate-imports';
 import type { QuotePricer } from './quote-pricer';
 import type { QuoteDocument } from './quotes';
 import type { RateLimits } from './rate-limits';
+import type { PlateOrdersStatus } from './plate-orders';
 import type { ShopState } from './shop-state';
 
 /** What a person chooses for an imported part; form fields arrive as text. */
@@ -28,6 +29,8 @@ export interface ImportQuoterPage {
   choice: ImportChoice | null;
   item: QuotedItem | null;
   taxCents: number | null;
+  /** The plate orders switch now: while closed the page says so (its notice). */
+  plateOrders: PlateOrdersStatus;
 }
 
 export interface ImportQuoterDeps {
@@ -63,14 +66,15 @@ export function createImportQuoter(deps: ImportQuoterDeps) {
       await limits.consume('reading', ctx.clientIp);
       const part = await imports.getImport(importId, ctx);
       const plateImport = part.plateImport;
-      if (choice === undefined) return { plateImport, choice: null, item: null, taxCents: null };
+      const pricing = await state.current(ctx.now);
+      const { plateOrders } = pricing;
+      if (choice === undefined) return { plateImport, choice: null, item: null, taxCents: null, plateOrders };
       await limits.consume('pricing', ctx.clientIp);
       const chosen = parseRequest(ImportChoice, choice);
       const plate = itemOf(importId, chosen, labelOf(plateImport));
-      const pricing = await state.current(ctx.now);
       validateQuoteRequest({ items: [plate] } as Parameters<typeof validateQuoteRequest>[0], pricing.catalog);
       const item = await pricer.priceItem(plate, new Map([[part.id, part]]), 0, pricing);
-      return { plateImport, choice: chosen, item, taxCents: item.amount_cents === null ? null : hstCents(item.amount_cents) };
+      return { plateImport, choice: chosen, item, taxCents: item.amount_cents === null ? null : hstCents(item.amount_cents), plateOrders };
     },
 
     /** A quote of the imported part at the choice, and an order link for it (409 quote_not_ready when blocked). */
