@@ -22,6 +22,11 @@ export interface CatalogOptions {
   imagesUrl?: string;
   /** False switches online plate orders off: no materials listed, none available for plates. Default true. */
   plateOrdersEnabled?: boolean;
+  /**
+   * While plate orders are off: why, and until when, in sentences for the refusal of a plate item and
+   * the pages (e.g. "Online plate orders are paused until 4 January 2027."). Default a plain one.
+   */
+  plateOrdersNotice?: string;
   /** The price book to price from (loadPriceBook); default the one bundled with this release. */
   priceBook?: LoadedPriceBook;
 }
@@ -29,6 +34,8 @@ export interface CatalogOptions {
 export interface Catalog {
   readonly shopUrl: string;
   readonly plateOrdersEnabled: boolean;
+  /** Why plate orders are off and until when; null while they are on. */
+  readonly plateOrdersNotice: string | null;
   readonly priceTables: PriceTables;
   /** The version of the price book the catalog prices from, recorded on every quote. */
   readonly priceBookVersion: string;
@@ -48,6 +55,8 @@ export interface Catalog {
   getProduct(slug: string): Product | undefined;
   listProfiles(query: ProfileQuery): ListEnvelope<Profile>;
 }
+
+const PLATE_ORDERS_OFF = 'Online plate orders are switched off for now.';
 
 export function createCatalog(options: CatalogOptions): Catalog {
   const shopUrl = options.shopUrl.replace(/\/+$/, '');
@@ -108,6 +117,7 @@ export function createCatalog(options: CatalogOptions): Catalog {
   return {
     shopUrl,
     plateOrdersEnabled,
+    plateOrdersNotice: plateOrdersEnabled ? null : (options.plateOrdersNotice ?? PLATE_ORDERS_OFF),
     priceTables: tables,
     priceBookVersion: book.version,
     listMaterials: () => (plateOrdersEnabled ? materials.map(cloneMaterial) : []),

@@ -5,7 +5,7 @@ export type { MaterialStock, ThicknessStock } from './materials';
 export { decodeCursor, encodeCursor } from './paging';
 export { interpolateCut } from './plate-stock';
 export type { PlateStock } from './plate-stock';
-export { PRICE_BOOK, PRICE_TABLES, PriceBookSchema, loadPriceBook } from './price-book';
+export { PRICE_BOOK, PRICE_BOOK_JSON, PRICE_TABLES, PriceBookSchema, loadPriceBook } from './price-book';
 export type { BillRates, BoughtItemPrice, LoadedPriceBook, PriceBook, ProductBill } from './price-book';
 export type {
   BendRunRow,

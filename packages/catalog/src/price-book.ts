@@ -279,6 +279,9 @@ export function loadPriceBook(json: unknown): LoadedPriceBook {
   };
 }
 
+/** The bundled book as its JSON file holds it (before checking), e.g. to store it as a version. */
+export const PRICE_BOOK_JSON: unknown = bundled;
+
 /** The book bundled with this release (packages/catalog/src/price-book.json). */
 export const PRICE_BOOK: LoadedPriceBook = loadPriceBook(bundled);
 

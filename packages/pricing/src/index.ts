@@ -19,4 +19,6 @@ export { priceProductItem, productLeadTime } from './price-product';
 export type { PriceProductOptions } from './price-product';
 export { priceQuote, QUOTE_VALIDITY_MS, TAX_NOTE_BLOCKED, TAX_NOTE_READY } from './price-quote';
 export type { PriceQuoteOptions } from './price-quote';
+export { REFERENCE_PARTS } from './reference-parts';
+export type { ReferencePart } from './reference-parts';
 export { validateRequest as validateQuoteRequest } from './validate';

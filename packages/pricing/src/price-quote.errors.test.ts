@@ -55,6 +55,14 @@ describe('priceQuote request errors', () => {
     expect(priceQuote(request([{ kind: 'product', slug: 'welding-cart', tier: 'kit' }]), off).status).toBe('ready');
   });
 
+  it('says why plate orders are off and until when, as the catalog was told, and names the quote-request link', () => {
+    const notice = 'Online plate orders are paused until 4 January 2027. The shop is closed over the holidays.';
+    const off = { ...quoteOptions(), catalog: createCatalog({ shopUrl: 'https://shop.example.ca', plateOrdersEnabled: false, plateOrdersNotice: notice }) };
+    expect(errorOf([PLATE_A], off).message).toBe(
+      `material "mild_steel" is not available. ${notice} Ask for a quote-request link (create_rfq_link or POST /rfq-links) instead.`,
+    );
+  });
+
   it('sells a design package once: quantity 1, no options, named once', () => {
     expect(errorOf([{ kind: 'product', slug: 'welding-cart', tier: 'design', quantity: 2 }])).toMatchObject({
       code: 'design_quantity_fixed',

@@ -1,7 +1,7 @@
 import { PlateItem } from '@shop/contracts';
 import type { PlateItemInput } from '@shop/contracts';
 import { priceQuote } from './price-quote';
-import { SMALL_BRACKET } from './test-reference-parts';
+import { SMALL_BRACKET } from './reference-parts';
 import { catalog, quoteOptions, request } from './test-fixtures';
 import { pricePlateItem } from './price-plate';
 

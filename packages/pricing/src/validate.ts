@@ -50,7 +50,7 @@ export function validatePlateItem(item: Pick<PlateItem, 'material' | 'thickness_
       'material_unavailable',
       catalog.plateOrdersEnabled
         ? `material "${item.material}" is not a plate material; list them with ${LIST_MATERIALS}.`
-        : `material "${item.material}" is not available: online plate orders are switched off for now. Ask for ${RFQ_LINK} instead.`,
+        : `material "${item.material}" is not available. ${catalog.plateOrdersNotice} Ask for ${RFQ_LINK} instead.`,
       { param: `${at}.material` },
     );
   }

@@ -1,8 +1,8 @@
 // Opens what a running app needs, in order: storage (migrations applied), the rate limits (Redis or
 // the database), then the service over both; and closes them in the reverse order.
 import { createRateLimits, createService } from '@shop/service';
-import type { RateLimits, Service } from '@shop/service';
-import { createOrderRequestRepository, openStorage } from '@shop/storage';
+import type { RateLimits, Service, ServiceDeps } from '@shop/service';
+import { createOrderRequestRepository, openShopDb, openStorage } from '@shop/storage';
 import type { Storage } from '@shop/storage';
 import type { Config } from './config';
 import { orderRequestsDb } from './order-requests-db';
@@ -23,6 +23,8 @@ export interface RuntimeOptions {
   /** Key prefix of the rate limits, so test runs sharing one Redis do not count together. */
   limitPrefix?: string;
   log?: RuntimeLog;
+  /** Told of each domain event (price_book.published), e.g. to put it in the notifications' outbox. */
+  onEvent?: ServiceDeps['onEvent'];
 }
 
 const REDIS_LOST = 'Redis cannot be reached or does not answer in time: rate limits are counted in this process only until it is back';
@@ -49,12 +51,32 @@ export async function startRuntime(config: Config, rootDir: string, options: Run
   await limits.ready();
   if (config.redisUrl && limits.store() === 'memory') options.log?.warn({ rateLimits: 'memory' }, REDIS_LOST);
   const orderDb = orderRequestsDb(storage, { databaseUrl: config.databaseUrl, rootDir });
-  const service = createService({ config, storage, orderRequests: createOrderRequestRepository(orderDb), limits });
+  // The shop's own tables on Kysely, on a connection of their own for now.
+  const shopDb = openShopDb({ databaseUrl: config.databaseUrl, rootDir });
+  const service = createService({
+    config,
+    storage,
+    orderRequests: createOrderRequestRepository(orderDb),
+    limits,
+    shopDb,
+    ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+  });
+  try {
+    await service.start();
+  } catch (error) {
+    await service.close();
+    await shopDb.db.destroy();
+    await orderDb.destroy();
+    await limits.close();
+    await storage.close();
+    throw error;
+  }
   return {
     service,
     storage,
     async close() {
       await service.close();
+      await shopDb.db.destroy();
       await limits.close();
       await orderDb.destroy();
       await storage.close();

@@ -3,7 +3,6 @@
 // from it, as an assistant would make them.
 import { BOUNDS, MaterialId, ServiceError, parseRequest, z } from '@shop/contracts';
 import type { Handoff, PlateImport, Quote, QuoteRequest, QuotedItem } from '@shop/contracts';
-import type { Catalog } from '@shop/catalog';
 import { hstCents, validateQuoteRequest } from '@shop/pricing';
 import type { RequestContext } from './context';
 import type { PlateReference } from './import-parts';
@@ -11,6 +10,8 @@ import type { PlateImportCases } from './plate-imports';
 import type { QuotePricer } from './quote-pricer';
 import type { QuoteDocument } from './quotes';
 import type { RateLimits } from './rate-limits';
+import type { PlateOrdersStatus } from './plate-orders';
+import type { ShopState } from './shop-state';
 
 /** What a person chooses for an imported part; form fields arrive as text. */
 const ImportChoice = z
@@ -28,10 +29,12 @@ export interface ImportQuoterPage {
   choice: ImportChoice | null;
   item: QuotedItem | null;
   taxCents: number | null;
+  /** The plate orders switch now: while closed the page says so (its notice). */
+  plateOrders: PlateOrdersStatus;
 }
 
 export interface ImportQuoterDeps {
-  catalog: Catalog;
+  state: Pick<ShopState, 'current'>;
   limits: RateLimits;
   pricer: QuotePricer;
   imports: PlateImportCases;
@@ -40,7 +43,7 @@ export interface ImportQuoterDeps {
 }
 
 export function createImportQuoter(deps: ImportQuoterDeps) {
-  const { catalog, limits, pricer, imports } = deps;
+  const { state, limits, pricer, imports } = deps;
 
   const itemOf = (importId: string, choice: ImportChoice, label: string | null): PlateReference => ({
     kind: 'plate',
@@ -63,13 +66,15 @@ export function createImportQuoter(deps: ImportQuoterDeps) {
       await limits.consume('reading', ctx.clientIp);
       const part = await imports.getImport(importId, ctx);
       const plateImport = part.plateImport;
-      if (choice === undefined) return { plateImport, choice: null, item: null, taxCents: null };
+      const pricing = await state.current(ctx.now);
+      const { plateOrders } = pricing;
+      if (choice === undefined) return { plateImport, choice: null, item: null, taxCents: null, plateOrders };
       await limits.consume('pricing', ctx.clientIp);
       const chosen = parseRequest(ImportChoice, choice);
       const plate = itemOf(importId, chosen, labelOf(plateImport));
-      validateQuoteRequest({ items: [plate] } as Parameters<typeof validateQuoteRequest>[0], catalog);
-      const item = await pricer.priceItem(plate, new Map([[part.id, part]]), 0);
-      return { plateImport, choice: chosen, item, taxCents: item.amount_cents === null ? null : hstCents(item.amount_cents) };
+      validateQuoteRequest({ items: [plate] } as Parameters<typeof validateQuoteRequest>[0], pricing.catalog);
+      const item = await pricer.priceItem(plate, new Map([[part.id, part]]), 0, pricing);
+      return { plateImport, choice: chosen, item, taxCents: item.amount_cents === null ? null : hstCents(item.amount_cents), plateOrders };
     },
 
     /** A quote of the imported part at the choice, and an order link for it (409 quote_not_ready when blocked). */

@@ -15,4 +15,7 @@ export { LIMITS, createRateLimits } from './rate-limits';
 export type { LimitScope, LimitStore, RateLimitOptions, RateLimits } from './rate-limits';
 export { RFQ_LINK_DAYS, assertNoContactDetails } from './rfq-links';
 export { createService } from './service';
-export type { CatalogSummary, Service, ServiceConfig, ServiceDeps, ServiceHealth } from './service';
+export type { CatalogSummary, Service, ServiceConfig, ServiceDeps, ServiceEvent, ServiceHealth } from './service';
+export { PlateOrdersSetting } from './plate-orders';
+export type { PlateOrdersStatus } from './plate-orders';
+export type { FigureChange, KitChange, PriceBookDiff, PriceBookPublishedEvent, PriceBookVersionView, PriceChange, PublishOptions, ReferencePartChange, UploadOptions } from './price-books';

@@ -2,7 +2,6 @@
 // today's prices by the same pricing code), and the quote-request form with its submissions.
 import { BOUNDS, RfqLinkRequest, RfqSubmission, RfqSubmissionForm, ServiceError, parseRequest, z } from '@shop/contracts';
 import type { Handoff, HandoffItem, KeptPlate, PlateItem, Quote, QuotedItem, RfqLink, StoredRfqLink } from '@shop/contracts';
-import type { Catalog } from '@shop/catalog';
 import { hstCents } from '@shop/pricing';
 import type { OrderRequestRepository, RfqLinkRecord, Storage } from '@shop/storage';
 import type { RequestContext } from './context';
@@ -15,6 +14,8 @@ import type { PlateImportCases } from './plate-imports';
 import type { QuotePricer } from './quote-pricer';
 import { readStored, versionOf } from './stored';
 import type { RateLimits } from './rate-limits';
+import type { PlateOrdersStatus } from './plate-orders';
+import type { ShopState } from './shop-state';
 import { findById, withStorage } from './storage-guard';
 
 export interface OrderPageItem {
@@ -45,6 +46,8 @@ export interface OrderPage {
   items: OrderPageItem[];
   /** Null when an item has no quoted amount (its quote is gone) or every quote has expired. */
   totals: OrderPageTotals | null;
+  /** The plate orders switch now: while closed the page says so (its notice). */
+  plateOrders: PlateOrdersStatus;
 }
 
 /** A plate design as the quoter page shows it: the plate with every shape in place. */
@@ -54,7 +57,7 @@ export interface PlateDesign extends Omit<KeptPlateDesign, 'item'> {
 
 export interface PlateQuoterPage {
   design: PlateDesign;
-  /** The material's name as the catalog gives it (its id when plate orders are switched off). */
+  /** The material's name as the catalog gives it (its id when the book in force does not sell it). */
   materialName: string;
   /** Past the quote's expiry the design can still be viewed and priced again. */
   expired: boolean;
@@ -63,6 +66,8 @@ export interface PlateQuoterPage {
   reprice: PlateReprice;
   /** Why the quantity asked could not be used (422's message); null when it was used or none was asked. */
   quantityRefused: string | null;
+  /** The plate orders switch now: while closed the page says so (its notice). */
+  plateOrders: PlateOrdersStatus;
 }
 
 export interface PlateReprice {
@@ -92,7 +97,8 @@ export interface RfqSubmissionResult {
 }
 
 export interface PageCaseDeps {
-  catalog: Catalog;
+  /** The price book in force and the plate orders switch. */
+  state: Pick<ShopState, 'current'>;
   storage: Storage;
   limits: RateLimits;
   pricer: QuotePricer;
@@ -108,7 +114,7 @@ const Quantity = z.coerce.number().int().min(1).max(BOUNDS.plateQuantity);
 const ProductChoice = z.object({ tier: z.enum(['design', 'kit', 'welded']), quantity: z.coerce.number().int().min(1).max(50) });
 
 export function createPageCases(deps: PageCaseDeps) {
-  const { catalog, storage, limits } = deps;
+  const { state, storage, limits } = deps;
 
   /** A kept design read once: its plate as kept (an import's id, or the shapes), the imports it names, and the plate resolved. */
   async function findDesign(designId: string, ctx: RequestContext): Promise<{ kept: KeptPlate; parts: Map<string, ImportedPart>; design: PlateDesign; expiresAt: Date }> {
@@ -132,10 +138,12 @@ export function createPageCases(deps: PageCaseDeps) {
    * Today's price of a design at `asked` and, in the same pricing, at the quoted quantity (for the
    * change since the quote): through the one pricer, on a worker thread for a large plate.
    */
-  async function reprice(found: Awaited<ReturnType<typeof findDesign>>, asked: number): Promise<PlateReprice> {
+  async function reprice(found: Awaited<ReturnType<typeof findDesign>>, asked: number, now: Date): Promise<PlateReprice> {
     const { design, kept, parts } = found;
     const quotedQuantity = design.quoted.quantity;
-    const priced = await deps.pricer.priceItem({ ...kept, quantity: asked, quantity_options: asked === quotedQuantity ? [] : [quotedQuantity] }, parts, design.index);
+    // Shown beside the switch's notice while plate orders are closed: the page keeps working.
+    const pricing = await state.current(now, { forDisplay: true });
+    const priced = await deps.pricer.priceItem({ ...kept, quantity: asked, quantity_options: asked === quotedQuantity ? [] : [quotedQuantity] }, parts, design.index, pricing);
     const item: QuotedItem = { ...priced, quantity_options: [] };
     const todayAtQuoted = asked === quotedQuantity ? priced.amount_cents : (priced.quantity_options.find((option) => option.quantity === quotedQuantity)?.amount_cents ?? null);
     const changeSinceQuoteCents = todayAtQuoted === null || design.quoted.amount_cents === null ? null : todayAtQuoted - design.quoted.amount_cents;
@@ -170,7 +178,8 @@ export function createPageCases(deps: PageCaseDeps) {
           designId: designs.find((d) => d.quoteId === item.quote_id && d.itemIndex === item.index)?.id ?? null,
         };
       });
-      return { handoff, expired: ctx.now.getTime() > record.expiresAt.getTime(), items, totals: sumItems(items) };
+      const { plateOrders } = await state.current(ctx.now);
+      return { handoff, expired: ctx.now.getTime() > record.expiresAt.getTime(), items, totals: sumItems(items), plateOrders };
     },
 
     /**
@@ -189,10 +198,15 @@ export function createPageCases(deps: PageCaseDeps) {
         if (!(error instanceof ServiceError) || error.status !== 422) throw error;
         quantityRefused = error.message;
       }
-      const [svg, priced] = await Promise.all([deps.drawings.get(`design:${design.id}`, () => deps.pricer.drawSvg(kept, parts)), reprice(found, asked)]);
+      const [svg, priced, pricing] = await Promise.all([
+        deps.drawings.get(`design:${design.id}`, () => deps.pricer.drawSvg(kept, parts)),
+        reprice(found, asked, ctx.now),
+        state.current(ctx.now, { forDisplay: true }),
+      ]);
       return {
         design,
-        materialName: catalog.getMaterial(design.item.material)?.name ?? design.item.material,
+        materialName: pricing.catalog.getMaterial(design.item.material)?.name ?? design.item.material,
+        plateOrders: pricing.plateOrders,
         expired: ctx.now.getTime() > found.expiresAt.getTime(),
         svg,
         reprice: priced,
@@ -204,7 +218,7 @@ export function createPageCases(deps: PageCaseDeps) {
     async repricePlate(designId: string, quantity: unknown, ctx: RequestContext): Promise<PlateReprice> {
       await limits.consume('reading', ctx.clientIp);
       const found = await findDesign(designId, ctx);
-      return reprice(found, askedQuantity(found.design, quantity));
+      return reprice(found, askedQuantity(found.design, quantity), ctx.now);
     },
 
     /**
@@ -214,7 +228,7 @@ export function createPageCases(deps: PageCaseDeps) {
     async requestPlateQuote(designId: string, quantity: unknown, ctx: RequestContext): Promise<RfqLink> {
       const { design } = await findDesign(designId, ctx);
       const asked = askedQuantity(design, quantity);
-      const material = catalog.getMaterial(design.item.material)?.name ?? design.item.material;
+      const material = (await state.current(ctx.now)).catalog.getMaterial(design.item.material)?.name ?? design.item.material;
       return deps.createRfqLink(
         {
           description: describePlateRequest(design, asked),
@@ -231,7 +245,7 @@ export function createPageCases(deps: PageCaseDeps) {
      * whose price is on request), for a shop whose product pages are this service.
      */
     async requestProductQuote(slug: string, choice: unknown, ctx: RequestContext): Promise<RfqLink> {
-      const product = catalog.getProduct(slug);
+      const product = (await state.current(ctx.now)).catalog.getProduct(slug);
       if (!product) throw new ServiceError('product_not_found', `No product has the slug ${JSON.stringify(slug)}.`, { param: 'slug' });
       const { tier, quantity } = parseRequest(ProductChoice, choice);
       const offered = product.tiers.find((t) => t.kind === tier);

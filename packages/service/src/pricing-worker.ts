@@ -2,8 +2,8 @@
 // time: a quote priced, a plate drawn as SVG, or written as a cut-ready DXF. A plate that names an
 // import comes with the import's plate as JSON text, parsed here (and kept for the next task).
 import { workerData } from 'node:worker_threads';
-import { createCatalog } from '@shop/catalog';
-import type { CatalogOptions } from '@shop/catalog';
+import { createCatalog, loadPriceBook } from '@shop/catalog';
+import type { Catalog, CatalogOptions } from '@shop/catalog';
 import { publicUrls } from '@shop/contracts';
 import type { Issue, KeptPlate, PlateImport, ProductItem, QuotedItem } from '@shop/contracts';
 import { renderPlateSvg } from '@shop/geometry';
@@ -11,13 +11,20 @@ import { createAnalysisMemo, pricePlateItem, priceQuote } from '@shop/pricing';
 import { plateDxf } from './drawing-export';
 import { createPartCache, resolvePlate } from './import-parts';
 import type { ImportedPart } from './import-parts';
+import type { BookText } from './shop-state';
 
 /** The plates of the imports a task names: import id to the import's plate as JSON text. */
 export type PlateTexts = Record<string, string>;
 
+/** The price book a pricing task is priced from, and the catalog's other settings (the switch). */
+interface PricedFrom {
+  book: BookText;
+  catalogOptions: CatalogOptions;
+}
+
 export type PlateTask =
-  | { kind: 'price'; items: Array<ProductItem | KeptPlate>; plates: PlateTexts; itemIssues: Array<Issue[] | null>; nowMs: number; quoteId: string }
-  | { kind: 'item'; plate: KeptPlate; plates: PlateTexts; index: number; issues: Issue[] }
+  | ({ kind: 'price'; items: Array<ProductItem | KeptPlate>; plates: PlateTexts; itemIssues: Array<Issue[] | null>; nowMs: number; quoteId: string } & PricedFrom)
+  | ({ kind: 'item'; plate: KeptPlate; plates: PlateTexts; index: number; issues: Issue[] } & PricedFrom)
   | { kind: 'svg'; plate: KeptPlate; plates: PlateTexts; title: string | null }
   | { kind: 'dxf'; plate: KeptPlate; plates: PlateTexts; label: string };
 
@@ -28,13 +35,25 @@ export interface PricedQuote {
 }
 
 interface PricingWorkerData {
-  catalogOptions: CatalogOptions;
   publicUrl: string;
 }
 
 const data = workerData as PricingWorkerData | null;
-const catalog = data ? createCatalog(data.catalogOptions) : null;
 const urls = data ? publicUrls(data.publicUrl) : null;
+// The catalogs this thread priced from lately: a book is loaded once per version and switch state.
+const catalogs = new Map<string, Catalog>();
+const CATALOGS_KEPT = 4;
+
+function catalogOf({ book, catalogOptions }: PricedFrom): Catalog {
+  const key = `${book.version}\n${JSON.stringify(catalogOptions)}`;
+  let catalog = catalogs.get(key);
+  if (!catalog) {
+    catalog = createCatalog({ ...catalogOptions, priceBook: loadPriceBook(JSON.parse(book.text)) });
+    if (catalogs.size >= CATALOGS_KEPT) catalogs.delete(catalogs.keys().next().value!);
+    catalogs.set(key, catalog);
+  }
+  return catalog;
+}
 // The imports this thread parsed lately (a few, by count: each is at most some 20,000 corners).
 const parsed = createPartCache(64 * 1024 * 1024);
 // Checks of an import's part made once while its arrays are kept (every quote naming it, every item).
@@ -63,16 +82,16 @@ function lookup(plates: PlateTexts) {
 
 /** Runs one task (the caller has validated the request against the same catalog). */
 export function run(task: PlateTask): PricedQuote | QuotedItem | string {
-  if (!catalog || !urls) throw new Error('The plate worker runs only inside its pool.');
+  if (!urls) throw new Error('The plate worker runs only inside its pool.');
   const parts = lookup(task.plates);
   switch (task.kind) {
     case 'price': {
       const items = task.items.map((item) => (item.kind === 'plate' ? resolvePlate(item, parts) : item));
-      const quote = priceQuote({ items }, { catalog, now: new Date(task.nowMs), quoteId: task.quoteId, previewUrl: urls.preview, itemIssues: task.itemIssues, memo });
+      const quote = priceQuote({ items }, { catalog: catalogOf(task), now: new Date(task.nowMs), quoteId: task.quoteId, previewUrl: urls.preview, itemIssues: task.itemIssues, memo });
       return { json: JSON.stringify(quote), expiresAt: quote.expires_at };
     }
     case 'item':
-      return pricePlateItem(resolvePlate(task.plate, parts), { catalog, index: task.index, issues: task.issues, memo });
+      return pricePlateItem(resolvePlate(task.plate, parts), { catalog: catalogOf(task), index: task.index, issues: task.issues, memo });
     case 'svg':
       return renderPlateSvg(resolvePlate(task.plate, parts), task.title === null ? {} : { title: task.title });
     case 'dxf':

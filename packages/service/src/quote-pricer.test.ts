@@ -1,14 +1,16 @@
-import { createCatalog } from '@shop/catalog';
+import { createCatalog, loadPriceBook } from '@shop/catalog';
 import { QuoteRequest, ServiceError, typedRequest } from '@shop/contracts';
 import { renderPlateSvg } from '@shop/geometry';
 import type { PlateItem } from '@shop/contracts';
 import { priceQuote } from '@shop/pricing';
 import { plateDxf } from './drawing-export';
 import { INLINE_DRAWING_SIZE, INLINE_LIMITS, createQuotePricer, isLightRequest } from './quote-pricer';
+import { bundledBook } from './shop-state';
 import { createWorkerPool } from './worker-pool';
 
 const catalogOptions = { shopUrl: 'https://shop.example.ca', imagesUrl: 'https://quote.example.ca', plateOrdersEnabled: true };
 const catalog = createCatalog(catalogOptions);
+const pricing = { catalog, book: { version: bundledBook().loaded.version, text: bundledBook().text }, catalogOptions };
 const publicUrl = 'https://quote.example.ca';
 const now = new Date('2026-11-23T12:00:00.000Z');
 
@@ -35,18 +37,35 @@ describe('isLightRequest', () => {
 });
 
 describe('createQuotePricer', () => {
-  const pricer = createQuotePricer({ catalog, catalogOptions, publicUrl, threads: 1 });
+  const pricer = createQuotePricer({ publicUrl, threads: 1 });
   afterAll(() => pricer.close());
 
   it('gives the same bytes from a worker as on the calling thread', async () => {
     const request = plate(50);
     const heavy = typedRequest(QuoteRequest.parse({ items: Array.from({ length: 3 }, () => ({ ...request.items[0]!, holes: [{ kind: 'grid', center_x_in: 30, center_y_in: 30, columns: 20, rows: 20, x_spacing_in: 2, y_spacing_in: 2, diameter_in: 0.5 }] })) }));
     expect(isLightRequest(heavy)).toBe(false);
-    const priced = await pricer.price({ ...heavy, parts: new Map() }, { now, quoteId: 'q_same' });
+    const priced = await pricer.price({ ...heavy, parts: new Map() }, { now, quoteId: 'q_same', pricing });
     const inline = priceQuote(heavy, { catalog, now, quoteId: 'q_same', previewUrl: (id, i) => `${publicUrl}/api/v1/quotes/${id}/items/${i}/preview.svg` });
     expect(priced.json).toBe(JSON.stringify(inline));
     expect(priced.expiresAt).toBe('2026-11-30T12:00:00.000Z');
     expect(pricer.stats().threads).toBe(1);
+  });
+
+  it('prices on a worker from the book it is sent: another version moves the figure, and the quote names that version', async () => {
+    const request = plate(50);
+    const heavy = typedRequest(QuoteRequest.parse({ items: [{ ...request.items[0]!, holes: [{ kind: 'grid', center_x_in: 30, center_y_in: 30, columns: 20, rows: 20, x_spacing_in: 2, y_spacing_in: 2, diameter_in: 0.5 }] }] }));
+    const json = JSON.parse(bundledBook().text) as { version: string; shop: { laserCentsPerHour: number } };
+    json.version = '2099-01-01.1';
+    json.shop.laserCentsPerHour *= 2;
+    const dearer = { catalog: createCatalog({ ...catalogOptions, priceBook: loadPriceBook(json) }), book: { version: json.version, text: JSON.stringify(json) }, catalogOptions };
+    const [base, moved] = await Promise.all([
+      pricer.price({ ...heavy, parts: new Map() }, { now, quoteId: 'q_base', pricing }),
+      pricer.price({ ...heavy, parts: new Map() }, { now, quoteId: 'q_base', pricing: dearer }),
+    ]);
+    const inline = priceQuote(heavy, { catalog: dearer.catalog, now, quoteId: 'q_base', previewUrl: (id, i) => `${publicUrl}/api/v1/quotes/${id}/items/${i}/preview.svg` });
+    expect(moved.json).toBe(JSON.stringify(inline));
+    expect(JSON.parse(moved.json).price_book).toBe('2099-01-01.1');
+    expect(JSON.parse(moved.json).amount_subtotal_cents).toBeGreaterThan(JSON.parse(base.json).amount_subtotal_cents);
   });
 
   it(`draws and writes a plate past ${INLINE_DRAWING_SIZE} corners on a worker, to the same text as on the calling thread`, async () => {
@@ -58,7 +77,7 @@ describe('createQuotePricer', () => {
 
   it('prices one plate at a place in a quote, its other quantities in the same call, as a quote prices it', async () => {
     const item = { ...(plate(50).items[0] as PlateItem), quantity: 12, quantity_options: [40] };
-    const priced = await pricer.priceItem(item, new Map(), 3);
+    const priced = await pricer.priceItem(item, new Map(), 3, pricing);
     const inQuote = priceQuote({ items: [item, item, item, item] }, { catalog, now, quoteId: 'q_x', previewUrl: () => 'x' }).items[3]!;
     expect(priced).toEqual({ ...inQuote, plate: { ...inQuote.plate!, preview_url: null } });
     expect(priced.quantity_options.map((option) => option.quantity)).toEqual([40]);

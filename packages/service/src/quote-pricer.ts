@@ -5,13 +5,13 @@
 // the upload page's quoter.
 import { countCutouts, publicUrls } from '@shop/contracts';
 import type { Issue, KeptPlate, PlateItem, ProductItem, QuotedItem, ResolvedQuoteRequest } from '@shop/contracts';
-import type { Catalog, CatalogOptions } from '@shop/catalog';
 import { renderPlateSvg } from '@shop/geometry';
 import { createAnalysisMemo, pricePlateItem, priceQuote } from '@shop/pricing';
 import { plateDxf } from './drawing-export';
 import { isReference, plateSize, resolvePlate } from './import-parts';
 import type { ImportedPart } from './import-parts';
 import type { PlateTask, PlateTexts, PricedQuote } from './pricing-worker';
+import type { PricingCatalog } from './shop-state';
 import { createWorkerPool } from './worker-pool';
 
 /**
@@ -34,13 +34,16 @@ interface PricingRequest {
   parts: ReadonlyMap<string, ImportedPart>;
 }
 
+/** What a price is made from: the catalog of the book in force, and the book for a worker to load. */
+type PricerCatalog = Pick<PricingCatalog, 'catalog' | 'book' | 'catalogOptions'>;
+
 export interface QuotePricer {
-  price(request: PricingRequest, at: { now: Date; quoteId: string }): Promise<PricedQuote>;
+  price(request: PricingRequest, at: { now: Date; quoteId: string; pricing: PricerCatalog }): Promise<PricedQuote>;
   /**
    * One plate priced as a quote would price it at its `index` (its issues name that place), without
    * a quote: the pages' figures. Its other quantities are priced in the same call.
    */
-  priceItem(plate: KeptPlate, parts: ReadonlyMap<string, ImportedPart>, index: number): Promise<QuotedItem>;
+  priceItem(plate: KeptPlate, parts: ReadonlyMap<string, ImportedPart>, index: number, pricing: PricerCatalog): Promise<QuotedItem>;
   /** The plate's SVG drawing (titled as given, or by its thickness and shapes). */
   drawSvg(plate: KeptPlate, parts: ReadonlyMap<string, ImportedPart>, title?: string | null): Promise<string>;
   /** The plate as a cut-ready DXF, labelled on its NOTES layer. */
@@ -51,9 +54,6 @@ export interface QuotePricer {
 }
 
 export interface QuotePricerOptions {
-  catalog: Catalog;
-  /** How the catalog was made: each worker makes the same one. */
-  catalogOptions: CatalogOptions;
   publicUrl: string;
   /** Worker threads; default the cores of the machine. */
   threads?: number;
@@ -87,11 +87,16 @@ function plateTexts(plates: readonly KeptPlate[], parts: ReadonlyMap<string, Imp
   return texts;
 }
 
+/** The book and catalog settings a worker prices from (it loads each version once). */
+function bookOf(pricing: PricerCatalog): { book: PricerCatalog['book']; catalogOptions: PricerCatalog['catalogOptions'] } {
+  return { book: pricing.book, catalogOptions: pricing.catalogOptions };
+}
+
 export function createQuotePricer(options: QuotePricerOptions): QuotePricer {
   const urls = publicUrls(options.publicUrl);
   const pool = createWorkerPool<PlateTask, PricedQuote | QuotedItem | string>({
     module: 'pricing-worker',
-    workerData: { catalogOptions: options.catalogOptions, publicUrl: options.publicUrl },
+    workerData: { publicUrl: options.publicUrl },
     what: 'pricing and drawing',
     ...(options.threads === undefined ? {} : { threads: options.threads }),
   });
@@ -116,17 +121,25 @@ export function createQuotePricer(options: QuotePricerOptions): QuotePricer {
       const parts = lookup(request.parts);
       const resolved: ResolvedQuoteRequest = { items: request.items.map((item) => (item.kind === 'plate' ? resolvePlate(item, parts) : item)) };
       if (isLightRequest(resolved)) {
-        const quote = priceQuote(resolved, { catalog: options.catalog, now: at.now, quoteId: at.quoteId, previewUrl: urls.preview, itemIssues, memo });
+        const quote = priceQuote(resolved, { catalog: at.pricing.catalog, now: at.now, quoteId: at.quoteId, previewUrl: urls.preview, itemIssues, memo });
         return { json: JSON.stringify(quote), expiresAt: quote.expires_at };
       }
-      const task: PlateTask = { kind: 'price', items: request.items, plates: plateTexts(plates(request), request.parts), itemIssues, nowMs: at.now.getTime(), quoteId: at.quoteId };
+      const task: PlateTask = {
+        kind: 'price',
+        items: request.items,
+        plates: plateTexts(plates(request), request.parts),
+        itemIssues,
+        nowMs: at.now.getTime(),
+        quoteId: at.quoteId,
+        ...bookOf(at.pricing),
+      };
       return (await pool.run(task)) as PricedQuote;
     },
-    async priceItem(plate, parts, index) {
+    async priceItem(plate, parts, index, pricing) {
       const issues = issuesOf(plate, parts, index);
       const resolved = resolvePlate(plate, lookup(parts));
-      if (isLightRequest({ items: [resolved] })) return pricePlateItem(resolved, { catalog: options.catalog, index, issues, memo });
-      return (await pool.run({ kind: 'item', plate, plates: plateTexts([plate], parts), index, issues })) as QuotedItem;
+      if (isLightRequest({ items: [resolved] })) return pricePlateItem(resolved, { catalog: pricing.catalog, index, issues, memo });
+      return (await pool.run({ kind: 'item', plate, plates: plateTexts([plate], parts), index, issues, ...bookOf(pricing) })) as QuotedItem;
     },
     async drawSvg(plate, parts, title = null) {
       const resolved = resolvePlate(plate, lookup(parts));

@@ -5,7 +5,6 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { QuoteRequest, ServiceError, parseRequest, typedPlate } from '@shop/contracts';
 import type { KeptPlate, ProductItem, Quote, QuotedItem } from '@shop/contracts';
-import type { Catalog } from '@shop/catalog';
 import { validateQuoteRequest } from '@shop/pricing';
 import { retentionEnd } from '@shop/storage';
 import type { QuoteRecord, Storage } from '@shop/storage';
@@ -18,10 +17,12 @@ import type { PlateImportCases } from './plate-imports';
 import { assertStoredVersion, versionOf } from './stored';
 import type { QuotePricer } from './quote-pricer';
 import type { RateLimits } from './rate-limits';
+import type { ShopState } from './shop-state';
 import { findById, withStorage } from './storage-guard';
 
 export interface QuoteCaseDeps {
-  catalog: Catalog;
+  /** The price book in force and the plate orders switch. */
+  state: Pick<ShopState, 'current'>;
   storage: Storage;
   limits: RateLimits;
   pricer: QuotePricer;
@@ -67,7 +68,7 @@ interface ReadyPlate {
 }
 
 export function createQuoteCases(deps: QuoteCaseDeps) {
-  const { catalog, storage, limits, pricer, imports, drawings } = deps;
+  const { state, storage, limits, pricer, imports, drawings } = deps;
 
   async function findQuote(id: string, ctx: RequestContext): Promise<QuoteRecord> {
     const record = await findById(id, 'q', 'read the quote', (key) => storage.quotes.get(key, ctx.now), () =>
@@ -109,9 +110,11 @@ export function createQuoteCases(deps: QuoteCaseDeps) {
       const parts = await imports.partsToName(kept.items, ctx);
       // Every 422 (slug, tier, material, thickness, quantity) is found here, before any pricing: it
       // reads only those fields, the same for a plate naming an import.
-      validateQuoteRequest(kept as Parameters<typeof validateQuoteRequest>[0], catalog);
+      // The version in force now and the switch as it stands now: the quote keeps that version.
+      const pricing = await state.current(ctx.now);
+      validateQuoteRequest(kept as Parameters<typeof validateQuoteRequest>[0], pricing.catalog);
       const id = newId('q');
-      const { json, expiresAt } = await pricer.price({ items: kept.items, parts }, { now: ctx.now, quoteId: id });
+      const { json, expiresAt } = await pricer.price({ items: kept.items, parts }, { now: ctx.now, quoteId: id, pricing });
       await withStorage('keep the quote', () =>
         storage.quotes.insert({
           id,

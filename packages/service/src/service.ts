@@ -1,7 +1,6 @@
 // Wires the use cases over one catalog, one storage and one set of rate limits. Both apps call
 // these same functions, so a quote made through a tool is byte-identical to one made over REST.
 // `Service` is everything an app may call: the catalog, the storage and the limits stay inside.
-import { createCatalog } from '@shop/catalog';
 import type {
   Handoff,
   LeadTime,
@@ -14,10 +13,12 @@ import type {
   RfqLink,
   TierKind,
 } from '@shop/contracts';
-import type { OrderRequestRepository, PurgeCounts, Storage, StorageHealth } from '@shop/storage';
+import { createPlateOrdersSwitchRepository, createPriceBookVersionRepository } from '@shop/storage';
+import type { OrderRequestRepository, PurgeCounts, ShopDb, Storage, StorageHealth } from '@shop/storage';
 import { createCatalogCases } from './catalog-cases';
 import type { ListProductsOptions } from './catalog-cases';
-import type { RequestContext } from './context';
+import { systemClock } from './context';
+import type { Clock, RequestContext } from './context';
 import { createHandoffCases } from './handoffs';
 import { createIdempotency } from './idempotency';
 import type { Answer, IdempotentCall } from './idempotency';
@@ -36,6 +37,11 @@ import type { DrawingFile, QuoteDocument } from './quotes';
 import type { LimitStore, RateLimits } from './rate-limits';
 import { createRfqCases } from './rfq-links';
 import { withStorage } from './storage-guard';
+import { plateOrdersAt, toSwitchRecord } from './plate-orders';
+import type { PlateOrdersStatus } from './plate-orders';
+import { createPriceBookCases } from './price-books';
+import type { PriceBookDiff, PriceBookPublishedEvent, PriceBookVersionView, PublishOptions, UploadOptions } from './price-books';
+import { bundledBook, createShopState, withShopDb } from './shop-state';
 
 /** The settings the use cases read. */
 export interface ServiceConfig {
@@ -53,13 +59,30 @@ export interface ServiceDeps {
   /** Order requests and the jobs of rfq submissions (over the storage's database). */
   orderRequests: OrderRequestRepository;
   limits: RateLimits;
+  /**
+   * The shop's own tables (price book versions, the plate orders switch) over Kysely: openShopDb
+   * today, the storage itself once it is on Kysely.
+   */
+  shopDb: ShopDb;
+  /** The time of the shop's own actions (publish, switch) and of the timer; default the system clock. */
+  clock?: Clock;
+  /** How long the price book in force and the switch are reused before the database is read again (default 1000 ms). */
+  shopStateCacheMs?: number;
+  /** Told of each domain event once it is stored (the notifications' outbox takes it from here). */
+  onEvent?: (event: ServiceEvent) => void | Promise<void>;
   /** Worker threads for large pricing and drawing jobs, and for reading drawings; default the cores of the machine. */
   pricingThreads?: number;
 }
 
+/** The events the service raises: `{type, timestamp, data}`, the body a webhook carries. */
+export type ServiceEvent = PriceBookPublishedEvent;
+
 /** The catalog facts an assistant's tool descriptions name, read once at start (no limit spent). */
 export interface CatalogSummary {
-  /** Empty while online plate orders are switched off. */
+  /**
+   * Empty while PLATE_ORDERS_ENABLED is false. The shop's switch is not in it (it moves while the
+   * process runs): list_materials and quote_plate answer it on each call.
+   */
   materials: Material[];
   divisions: string[];
 }
@@ -126,6 +149,24 @@ export interface Service {
   /** Counts one request to the tool server against its limit (429 rate_limited past it). */
   admitToolServerRequest(clientIp: string): Promise<void>;
 
+  // The shop's side: the console's pages call these (staff checked by the console)
+  /** Seeds the price book from the release's book when needed and starts the timer that keeps the version in force current. */
+  start(): Promise<void>;
+  /** Checks a price book (JSON text or object) and keeps it as a new, unpublished version (422 naming the bad figure's path). */
+  uploadPriceBook(json: unknown, staffId: string, options?: UploadOptions): Promise<PriceBookVersionView>;
+  /** Each figure a stored version changes against the version in force, and the reference parts and kits priced before and after. */
+  diffPriceBook(candidate: string, options?: { against?: string }): Promise<PriceBookDiff>;
+  /** Publishes a stored version now or at a set time; going back is publishing an earlier one. Raises price_book.published. */
+  publishPriceBook(version: string, options?: PublishOptions): Promise<PriceBookVersionView>;
+  /** Every version, newest upload first, with what it is now (in force, scheduled, earlier, unpublished). */
+  listPriceBooks(): Promise<PriceBookVersionView[]>;
+  /** One stored version and its book as JSON text. */
+  getPriceBook(version: string): Promise<{ version: PriceBookVersionView; text: string }>;
+  /** The online plate orders switch as set, and what it means now. */
+  getPlateOrders(): Promise<PlateOrdersStatus>;
+  /** Sets the switch: `{state: 'on'}`, `{state: 'off', message?}` or `{state: 'paused', from, until, message?}` (422 naming the field). */
+  setPlateOrders(setting: unknown, staffId: string): Promise<PlateOrdersStatus>;
+
   // Operations
   /**
    * Whether the service can do its work: the database reached, intact and able to take a write
@@ -151,11 +192,20 @@ const DRAWING_CACHE_BYTES = 32 * 1024 * 1024;
 
 export function createService(deps: ServiceDeps): Service {
   const { config, storage, limits } = deps;
-  const catalogOptions = { shopUrl: config.shopUrl, imagesUrl: config.publicUrl, plateOrdersEnabled: config.plateOrdersEnabled };
-  const catalog = createCatalog(catalogOptions);
+  const clock = deps.clock ?? systemClock;
+  const versions = createPriceBookVersionRepository(deps.shopDb);
+  const plateOrders = createPlateOrdersSwitchRepository(deps.shopDb);
+  const bundled = bundledBook();
+  const state = createShopState({
+    versions,
+    plateOrders,
+    catalogOptions: { shopUrl: config.shopUrl, imagesUrl: config.publicUrl },
+    plateOrdersEnabled: config.plateOrdersEnabled,
+    bundled,
+    ...(deps.shopStateCacheMs === undefined ? {} : { cacheMs: deps.shopStateCacheMs }),
+  });
+  const priceBooks = createPriceBookCases({ versions, state, now: () => clock.now(), bundled, ...(deps.onEvent ? { onPublished: deps.onEvent } : {}) });
   const pricer = createQuotePricer({
-    catalog,
-    catalogOptions,
     publicUrl: config.publicUrl,
     ...(deps.pricingThreads === undefined ? {} : { threads: deps.pricingThreads }),
   });
@@ -169,16 +219,48 @@ export function createService(deps: ServiceDeps): Service {
     drawings,
     ...(deps.pricingThreads === undefined ? {} : { threads: deps.pricingThreads }),
   });
-  const quotes = createQuoteCases({ catalog, storage, limits, pricer, imports, drawings });
+  const quotes = createQuoteCases({ state, storage, limits, pricer, imports, drawings });
   const handoffs = createHandoffCases({ storage, limits, publicUrl: config.publicUrl, findQuote: quotes.findQuote });
-  const importQuoter = createImportQuoter({ catalog, limits, pricer, imports, createQuote: quotes.createQuote, createHandoff: handoffs.createHandoff });
+  const importQuoter = createImportQuoter({ state, limits, pricer, imports, createQuote: quotes.createQuote, createHandoff: handoffs.createHandoff });
   const rfq = createRfqCases({ storage, limits, publicUrl: config.publicUrl });
-  const pages = createPageCases({ catalog, storage, limits, pricer, imports, drawings, createRfqLink: rfq.createRfqLink, rfqJobs: deps.orderRequests });
+  const pages = createPageCases({ state, storage, limits, pricer, imports, drawings, createRfqLink: rfq.createRfqLink, rfqJobs: deps.orderRequests });
   const orders = createOrderRequestCases({ storage, orderRequests: deps.orderRequests, limits });
   const idempotency = createIdempotency(storage);
+  // Reads the version in force and the switch again every cache period, so a scheduled version or a
+  // pause takes force in a quiet process too (and /status and the tools' descriptions follow).
+  let timer: NodeJS.Timeout | null = null;
+  const tick = () => {
+    state.current(clock.now()).catch(() => undefined).finally(() => {
+      if (timer !== null) timer = setTimeout(tick, deps.shopStateCacheMs ?? 1000).unref();
+    });
+  };
   return {
-    ...createCatalogCases(catalog, limits),
-    catalogSummary: () => ({ materials: catalog.listMaterials(), divisions: catalog.listDivisions() }),
+    ...createCatalogCases(state, limits),
+    catalogSummary: () => {
+      const { catalog } = state.latest({ forDisplay: true });
+      return { materials: catalog.listMaterials(), divisions: catalog.listDivisions() };
+    },
+    async start() {
+      await priceBooks.seedPriceBooks();
+      await state.current(clock.now());
+      timer ??= setTimeout(tick, deps.shopStateCacheMs ?? 1000).unref();
+    },
+    uploadPriceBook: priceBooks.uploadPriceBook,
+    diffPriceBook: priceBooks.diffPriceBook,
+    publishPriceBook: priceBooks.publishPriceBook,
+    listPriceBooks: priceBooks.listPriceBooks,
+    getPriceBook: priceBooks.getPriceBook,
+    async getPlateOrders() {
+      const now = clock.now();
+      return plateOrdersAt(await withShopDb('read the plate orders switch', () => plateOrders.get()), config.plateOrdersEnabled, now);
+    },
+    async setPlateOrders(setting, staffId) {
+      const now = clock.now();
+      const record = toSwitchRecord(setting, staffId, now);
+      await withShopDb('set the plate orders switch', () => plateOrders.set(record));
+      state.invalidate();
+      return plateOrdersAt(record, config.plateOrdersEnabled, now);
+    },
     createQuote: quotes.createQuote,
     getQuote: quotes.getQuote,
     getPreviewSvg: quotes.getPreviewSvg,
@@ -199,14 +281,17 @@ export function createService(deps: ServiceDeps): Service {
     ...orders,
     admitToolServerRequest: (clientIp) => limits.consume('mcp', clientIp),
     async health() {
-      const { state } = await withStorage('take a write', () => storage.health(), { storage: 'unavailable', rate_limits: limits.store() });
-      return { storage: state, rateLimits: limits.store(), priceBook: catalog.priceBookVersion };
+      const health = await withStorage('take a write', () => storage.health(), { storage: 'unavailable', rate_limits: limits.store() });
+      const { book } = await state.current(clock.now());
+      return { storage: health.state, rateLimits: limits.store(), priceBook: book.version };
     },
     purgeExpired: (now) => withStorage('delete old rows', () => storage.purgeExpired(now)),
     pricingStats: () => pricer.stats(),
     drawingStats: () => imports.stats(),
     limitStore: () => limits.store(),
     close: async () => {
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
       await Promise.all([pricer.close(), imports.close()]);
     },
   };

@@ -26,6 +26,7 @@ export function renderOrderPage(view: OrderPageView): string {
     shopName: view.shopName,
     title: 'Your quoted order',
     main: html`<h1>Your quoted order</h1>
+${page.plateOrders.notice === null ? null : html`<p class="notice warn" role="status" id="plate-orders-notice">${page.plateOrders.notice} Plate items can still be ordered through a quote request.</p>`}
 <section class="notice" aria-label="How ordering works">
 ${orderForm
   ? html`<p><strong>Nothing is paid on this page.</strong> Order every item at its quoted price with one form: the order button is under the totals. Each item's own page shows it again at today's prices.</p>`

@@ -61,6 +61,7 @@ export function renderPlatePage(view: PlatePageView): string {
     main: html`<p class="crumb"><a href="${PUBLIC_PATHS.order(design.handoff_id)}">Back to the order</a></p>
 <h1>${heading}</h1>
 <p class="description">${quoted.description}</p>
+${view.page.plateOrders.notice === null ? null : html`<p class="notice warn" role="status" id="plate-orders-notice">${view.page.plateOrders.notice} The price below is for reference; a quote request is the way to order this plate meanwhile.</p>`}
 ${expired ? html`<p class="notice warn">The quote this plate came from expired. It is still shown here and priced at today's prices.</p>` : null}
 <div class="plate-layout">
 <figure class="card drawing" aria-label="Drawing of the plate">${trustedMarkup(svg)}</figure>

@@ -83,6 +83,7 @@ export function renderImportQuoterPage(view: ImportQuoterView): string {
     title,
     main: html`<p class="crumb"><a href="${PUBLIC_PATHS.plateUpload()}">Another drawing</a></p>
 <h1>${title}</h1>
+${view.page.plateOrders.notice === null ? null : html`<p class="notice warn" role="status" id="plate-orders-notice">${view.page.plateOrders.notice} A quote request is the way to order this part meanwhile.</p>`}
 <div class="plate-layout">
 ${plateImport.preview_url === null
   ? null

@@ -1,0 +1,118 @@
+// The price book's versions: each book as uploaded (JSON text), who uploaded it, and when it was
+// published and takes force. Written once per version; publishing sets its publication columns.
+import type { ShopDb } from './shop-db';
+import { readDate, readOptionalDate, writeDate } from './shop-db';
+
+export interface NewPriceBookVersion {
+  version: string;
+  /** The book as JSON text, kept byte for byte. */
+  book: string;
+  uploadedAt: Date;
+  /** The staff member's id; null for the book bundled with a release. */
+  uploadedBy: string | null;
+  note: string;
+}
+
+/** A version without its book text (the history list). */
+export interface PriceBookVersionSummary {
+  version: string;
+  uploadedAt: Date;
+  uploadedBy: string | null;
+  publishedAt: Date | null;
+  publishedBy: string | null;
+  effectiveFrom: Date | null;
+  note: string;
+}
+
+export interface PriceBookVersionRecord extends PriceBookVersionSummary {
+  book: string;
+}
+
+export interface Publication {
+  publishedAt: Date;
+  publishedBy: string | null;
+  effectiveFrom: Date;
+}
+
+export interface PriceBookVersionRepository {
+  /** Adds a version; false (nothing written) when the version is already stored. */
+  insert(row: NewPriceBookVersion): Promise<boolean>;
+  get(version: string): Promise<PriceBookVersionRecord | undefined>;
+  /** Every version without its book, newest upload first. */
+  list(): Promise<PriceBookVersionSummary[]>;
+  /** The versions ever published, latest taking force first: what decides the version in force. */
+  listPublished(): Promise<PriceBookVersionSummary[]>;
+  /** Publishes a stored version (again); false when no such version is stored. */
+  publish(version: string, publication: Publication): Promise<boolean>;
+}
+
+const SUMMARY = ['version', 'uploaded_at', 'uploaded_by', 'published_at', 'published_by', 'effective_from', 'note'] as const;
+
+type SummaryRow = {
+  version: string;
+  uploaded_at: Date | string;
+  uploaded_by: string | null;
+  published_at: Date | string | null;
+  published_by: string | null;
+  effective_from: Date | string | null;
+  note: string;
+};
+
+function toSummary(row: SummaryRow): PriceBookVersionSummary {
+  return {
+    version: row.version,
+    uploadedAt: readDate(row.uploaded_at),
+    uploadedBy: row.uploaded_by,
+    publishedAt: readOptionalDate(row.published_at),
+    publishedBy: row.published_by,
+    effectiveFrom: readOptionalDate(row.effective_from),
+    note: row.note,
+  };
+}
+
+export function createPriceBookVersionRepository({ db, provider }: ShopDb): PriceBookVersionRepository {
+  return {
+    async insert(row) {
+      const result = await db
+        .insertInto('price_book_versions')
+        .values({ version: row.version, book: row.book, uploaded_at: writeDate(provider, row.uploadedAt), uploaded_by: row.uploadedBy, note: row.note })
+        .onConflict((conflict) => conflict.column('version').doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+    },
+
+    async get(version) {
+      const row = await db.selectFrom('price_book_versions').select([...SUMMARY, 'book']).where('version', '=', version).executeTakeFirst();
+      return row ? { ...toSummary(row), book: row.book } : undefined;
+    },
+
+    async list() {
+      const rows = await db.selectFrom('price_book_versions').select(SUMMARY).orderBy('uploaded_at', 'desc').orderBy('version', 'desc').execute();
+      return rows.map(toSummary);
+    },
+
+    async listPublished() {
+      const rows = await db
+        .selectFrom('price_book_versions')
+        .select(SUMMARY)
+        .where('effective_from', 'is not', null)
+        .orderBy('effective_from', 'desc')
+        .orderBy('published_at', 'desc')
+        .execute();
+      return rows.map(toSummary);
+    },
+
+    async publish(version, publication) {
+      const result = await db
+        .updateTable('price_book_versions')
+        .set({
+          published_at: writeDate(provider, publication.publishedAt),
+          published_by: publication.publishedBy,
+          effective_from: writeDate(provider, publication.effectiveFrom),
+        })
+        .where('version', '=', version)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+  };
+}
