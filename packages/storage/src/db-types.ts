@@ -81,6 +81,25 @@ export type PlateImport = {
     body: string;
     schema_version: Generated<number>;
 };
+export type PlateOrdersSwitch = {
+    id: string;
+    state: string;
+    paused_from: string | null;
+    paused_until: string | null;
+    message: Generated<string>;
+    updated_at: string;
+    updated_by: string | null;
+};
+export type PriceBookVersion = {
+    version: string;
+    book: string;
+    uploaded_at: string;
+    uploaded_by: string | null;
+    published_at: string | null;
+    published_by: string | null;
+    effective_from: string | null;
+    note: Generated<string>;
+};
 export type Quote = {
     id: string;
     created_at: string;
@@ -142,6 +161,8 @@ export type DB = {
     order_requests: OrderRequest;
     plate_designs: PlateDesign;
     plate_imports: PlateImport;
+    plate_orders_switch: PlateOrdersSwitch;
+    price_book_versions: PriceBookVersion;
     quotes: Quote;
     rate_limits: RateLimit;
     rfq_links: RfqLink;
