@@ -26,4 +26,3 @@ export type {
   RfqSubmissionRecord,
   RfqSubmissionRepository,
 } from './records';
-export type { RateLimiterOptions } from './rate-limiters';
