@@ -30,7 +30,7 @@ export interface SqliteWriteBatch {
 }
 
 /** One statement as text and values: what a repository asks the batch to write. */
-export interface SqliteStatement {
+interface SqliteStatement {
   sql: string;
   params?: readonly unknown[];
   /**
