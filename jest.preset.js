@@ -14,6 +14,7 @@ const SLOW_TESTS = [
   'apps/rest/test/reliability.fuzz.test.ts',
   'apps/rest/test/reliability.mcp-fuzz.test.ts',
   'packages/storage/test/two-processes.test.ts',
+  'packages/service/test/two-processes.test.ts',
   'packages/pricing/test/packed-install.test.ts',
   'scripts/test/lint-layers.test.ts',
 ];

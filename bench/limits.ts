@@ -1,7 +1,8 @@
 // Rate-limit counts per second through createRateLimits: one POST /quotes's worth each (the pricing
 // scope, minute and day windows), over 1,000 addresses, serial and 16 at a time, on each store: the
 // database store over Kysely on a SQLite file (WAL, busy_timeout 10 ms, as the storage opens it)
-// and on PostgreSQL, storage's createRateLimiter counters on the same SQLite file, and Redis.
+// and on PostgreSQL, the same store over the Kysely openStorage hands out (`storage.db`, as the apps
+// count), and Redis.
 // Rounds alternate between the stores; the median round is reported. Run on its own:
 //   node --import tsx --conditions=@shop/source bench/limits.ts [--counts=20000] [--rounds=3]
 //     [--postgres=postgresql://...] [--redis=redis://...]
@@ -54,14 +55,14 @@ export async function runLimitsBench(counts: number, rounds: number, postgresUrl
   const subjects: Subject[] = [];
   const onDatabase = (store: string, database: TestLimitDatabase): Subject => ({
     store,
-    limits: createRateLimits({ storage: { provider: database.provider, db: database.db }, redisUrl: null, scale: SCALE }),
+    limits: createRateLimits({ storage: database.storage, redisUrl: null, scale: SCALE }),
     close: () => database.close(),
   });
   subjects.push(onDatabase('database store, SQLite', createSqliteLimitDatabase()));
   const temp = makeTempDir('shop-bench-limits-');
   const storage: Storage = await openStorage({ databaseUrl: 'file:./shop.db', rootDir: temp.dir });
   subjects.push({
-    store: "storage's createRateLimiter, SQLite",
+    store: 'database store over storage.db, SQLite',
     limits: createRateLimits({ storage, redisUrl: null, scale: SCALE }),
     close: async () => {
       await storage.close();
@@ -70,9 +71,18 @@ export async function runLimitsBench(counts: number, rounds: number, postgresUrl
   });
   if (postgresUrl) subjects.push(onDatabase('database store, PostgreSQL', await createPostgresLimitDatabase(postgresUrl)));
   if (redisUrl) {
-    const limits = createRateLimits({ storage: { provider: 'sqlite' }, redisUrl, scale: SCALE, prefix: `bench-${process.pid}` });
+    // With Redis set the database is not asked.
+    const unasked = createSqliteLimitDatabase();
+    const limits = createRateLimits({ storage: unasked.storage, redisUrl, scale: SCALE, prefix: `bench-${process.pid}` });
     await limits.ready();
-    subjects.push({ store: 'Redis', limits, close: () => limits.close() });
+    subjects.push({
+      store: 'Redis',
+      limits,
+      close: async () => {
+        await limits.close();
+        await unasked.close();
+      },
+    });
   }
   try {
     for (const { limits } of subjects) await rate(limits, 200, 1, 99); // warm-up: prepare statements, connect

@@ -6,7 +6,9 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { parseArgs } from 'node:util';
 import { createRateLimits, createService } from '@shop/service';
-import { createPlateOrdersSwitchRepository, createPriceBookVersionRepository, openShopDb, openStorage } from '@shop/storage';
+import type { Kysely } from 'kysely';
+import { createOrderRequestRepository, createPlateOrdersSwitchRepository, createPriceBookVersionRepository, openShopDb, openStorage } from '@shop/storage';
+import type { OrderTables } from '@shop/storage';
 import { Client } from 'pg';
 import { typicalInput } from '../packages/pricing/bench/pricing.bench';
 import { makeTempDir } from './harness';
@@ -28,8 +30,9 @@ async function measure(provider: string, databaseUrl: string, rootDir: string, r
   const limits = createRateLimits({ storage, redisUrl: null, scale: 1_000_000 });
   await limits.ready();
   const shopDb = openShopDb({ databaseUrl, rootDir });
+  const orderRequests = createOrderRequestRepository(shopDb.db as unknown as Kysely<OrderTables>);
   const config = { publicUrl: 'http://localhost:3000', shopUrl: 'http://localhost:3000', plateOrdersEnabled: true };
-  const services = [1000, 0].map((cacheMs) => createService({ config, storage, limits, shopDb, shopStateCacheMs: cacheMs, pricingThreads: 1 }));
+  const services = [1000, 0].map((cacheMs) => createService({ config, storage, limits, shopDb, orderRequests, shopStateCacheMs: cacheMs, pricingThreads: 1 }));
   try {
     await services[0]!.start();
     const versions = createPriceBookVersionRepository(shopDb);

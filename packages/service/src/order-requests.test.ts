@@ -7,8 +7,8 @@ import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { ServiceError } from '@shop/contracts';
 import type { Quote } from '@shop/contracts';
-import { createOrderRequestRepository, openStorage } from '@shop/storage';
-import type { OrderRequestRepository, OrderTables, Storage } from '@shop/storage';
+import { createOrderRequestRepository, openShopDb, openStorage } from '@shop/storage';
+import type { OrderRequestRepository, OrderTables, ShopDb, Storage } from '@shop/storage';
 import type { RequestContext } from './context';
 import { createRateLimits } from './rate-limits';
 import type { RateLimits } from './rate-limits';
@@ -53,6 +53,7 @@ describe('order requests', () => {
   let db: Kysely<OrderTables>;
   let orderRequests: OrderRequestRepository;
   let service: Service;
+  let shopDb: ShopDb;
   let quotes: Quote[];
   let handoffId: string;
 
@@ -63,11 +64,13 @@ describe('order requests', () => {
     await limits.ready();
     db = new Kysely<OrderTables>({ dialect: new SqliteDialect({ database: new Database(path.join(dir, 'shop.db')) }) });
     orderRequests = createOrderRequestRepository(db);
+    shopDb = openShopDb({ databaseUrl: 'file:./shop.db', rootDir: dir });
     service = createService({
       config: { publicUrl: 'http://quotes.test', shopUrl: 'http://quotes.test', plateOrdersEnabled: true },
       storage,
       orderRequests,
       limits,
+      shopDb,
       pricingThreads: 1,
     });
     // Two quotes, three items: the link lists them in the quotes' order.
@@ -80,6 +83,7 @@ describe('order requests', () => {
     await service.close();
     await limits.close();
     await db.destroy();
+    await shopDb.db.destroy();
     await storage.close();
     rmSync(dir, { recursive: true, force: true });
   });

@@ -3,8 +3,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openShopDb, openStorage } from '@shop/storage';
-import type { ShopDb, Storage } from '@shop/storage';
+import type { Kysely } from 'kysely';
+import { createOrderRequestRepository, openShopDb, openStorage } from '@shop/storage';
+import type { OrderTables, ShopDb, Storage } from '@shop/storage';
 import { ManualClock } from './context';
 import type { RequestContext } from './context';
 import { createRateLimits } from './rate-limits';
@@ -48,6 +49,8 @@ export async function openTestShopService(options: TestShopServiceOptions = {}):
     storage,
     limits,
     shopDb,
+    // The order requests' tables are in the same database: the shop's connection serves them here.
+    orderRequests: createOrderRequestRepository(shopDb.db as unknown as Kysely<OrderTables>),
     clock,
     pricingThreads: 1,
     ...(options.cacheMs === undefined ? {} : { shopStateCacheMs: options.cacheMs }),

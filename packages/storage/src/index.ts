@@ -26,7 +26,6 @@ export type {
   RfqSubmissionRecord,
   RfqSubmissionRepository,
 } from './records';
-export type { RateLimiterOptions } from './rate-limiters';
 export { createOrderRequestRepository } from './order-requests';
 export type {
   Fulfilment,

@@ -4,7 +4,6 @@ import { performance } from 'node:perf_hooks';
 import { Pool, types as pgTypes, type PoolClient } from 'pg';
 import { postgresDatabase, postgresTypes } from './database';
 import { migratePostgres } from './migrate';
-import { createPostgresRateLimiter } from './rate-limiters';
 import { createRepositories } from './repositories/index';
 import { assembleStorage, type Storage } from './storage';
 import { StorageUnavailable, guardStorage } from './storage-unavailable';
@@ -68,7 +67,6 @@ export async function openPostgresStorage(connectionString: string, schema: stri
             return { state: 'ok' };
           }),
         startup: { appliedMigrations, migrationMs, poolSize },
-        createRateLimiter: (limiterOptions) => createPostgresRateLimiter(pool, schema, limiterOptions),
         close: async () => {
           await database.db.destroy();
           // Kysely ends the pool only if it ran a query on it.

@@ -8,7 +8,6 @@ import { createSqliteKysely, sqliteDatabase } from './database';
 import { parseDatabaseUrl } from './database-url';
 import { migrateSqlite } from './migrate';
 import type * as OpenPostgres from './open-postgres';
-import { RATE_LIMIT_TABLE, createSqliteRateLimiter } from './rate-limiters';
 import { createRepositories } from './repositories/index';
 import { BUSY_SLICE_MS, DEFAULT_LOCK_WAIT_MS, SqliteFileGuard, isSqliteBusy } from './sqlite-health';
 import { createSqliteWrites } from './sqlite-write-batch';
@@ -94,7 +93,6 @@ async function openSqliteStorage(filePath: string, lockWaitMs: number): Promise<
         db,
         startup,
         ...createRepositories(sqliteDatabase(kysely, writes, { guard: guardStorage, check })),
-        createRateLimiter: (limiterOptions) => createSqliteRateLimiter(connection, writes, limiterOptions),
         probe: () => probeSqlite(connection, file),
         close: async () => {
           await writes.close();
@@ -108,6 +106,9 @@ async function openSqliteStorage(filePath: string, lockWaitMs: number): Promise<
     }
   });
 }
+
+/** The table the health probe writes its one row to (the rate-limit counts' own). */
+const RATE_LIMIT_TABLE = 'rate_limits';
 
 /**
  * The file intact and its disk not full, then a real write: one row of the rate-limit table set in

@@ -223,20 +223,6 @@ describeEachDatabase('repositories', (createDatabase) => {
     });
   });
 
-  it('limits by key in the database: points, then rejection with time to wait', async () => {
-    const limiter = storage.createRateLimiter({ keyPrefix: 'suite', points: 2, durationSeconds: 60 });
-    await limiter.consume('203.0.113.9');
-    const second = await limiter.consume('203.0.113.9');
-    expect(second.remainingPoints).toBe(0);
-    const rejection = await limiter.consume('203.0.113.9').catch((caught: unknown) => caught);
-    expect(rejection).toMatchObject({ remainingPoints: 0, consumedPoints: 3 });
-    expect((rejection as { msBeforeNext: number }).msBeforeNext).toBeGreaterThan(50_000);
-    // Another key and another prefix count apart.
-    await expect(limiter.consume('203.0.113.10')).resolves.toMatchObject({ consumedPoints: 1 });
-    const other = storage.createRateLimiter({ keyPrefix: 'other', points: 2, durationSeconds: 60 });
-    await expect(other.consume('203.0.113.9')).resolves.toMatchObject({ consumedPoints: 1 });
-  });
-
   it('reads the same bytes after a restart and applies no migration twice', async () => {
     const reopened = await database.open();
     try {

@@ -1,6 +1,5 @@
 // What openStorage hands out, whichever database is behind it.
 import type { Kysely } from 'kysely';
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { DB } from './db-types';
 import type {
   HandoffRepository,
@@ -13,7 +12,6 @@ import type {
   RfqLinkRepository,
   RfqSubmissionRepository,
 } from './records';
-import type { RateLimiterOptions } from './rate-limiters';
 
 const HEALTH_CACHE_MS = 1000;
 
@@ -45,7 +43,6 @@ export interface Storage {
    * between slices, so a large purge never holds the process.
    */
   purgeExpired(now: Date, options?: PurgeOptions): Promise<PurgeCounts>;
-  createRateLimiter(options: RateLimiterOptions): RateLimiterAbstract;
   /**
    * Whether the database can take writes: reached, its file intact, its disk not full. Throws
    * StorageUnavailable when not; an answer is reused for a second, so /status cannot be made to

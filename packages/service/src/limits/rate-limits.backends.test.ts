@@ -37,7 +37,7 @@ interface Backend {
 }
 
 async function onDatabase(database: TestLimitDatabase, prefix: string): Promise<Backend> {
-  const storage = { provider: database.provider, db: database.db };
+  const { storage } = database;
   return {
     store: 'database',
     limits: createRateLimits({ storage, redisUrl: null, prefix }),
@@ -48,8 +48,10 @@ async function onDatabase(database: TestLimitDatabase, prefix: string): Promise<
 }
 
 async function onRedis(url: string, prefix: string): Promise<Backend> {
+  // With Redis set the database is not asked; the limits still get one, as the app's do.
+  const database = createSqliteLimitDatabase();
   const open = async () => {
-    const limits = createRateLimits({ storage: { provider: 'sqlite' }, redisUrl: url, prefix });
+    const limits = createRateLimits({ storage: database.storage, redisUrl: url, prefix });
     await limits.ready();
     return limits;
   };
@@ -63,6 +65,7 @@ async function onRedis(url: string, prefix: string): Promise<Backend> {
     async close() {
       await limits.close();
       redis.disconnect();
+      await database.close();
     },
   };
 }

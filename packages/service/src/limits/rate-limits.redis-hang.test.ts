@@ -6,8 +6,10 @@ import { Redis } from 'ioredis';
 import { ServiceError } from '@shop/contracts';
 import { startRedisServer } from '../../../../reliability/checks/processes';
 import { createRateLimits } from './rate-limits';
-import type { LimitStorage, LimitStore, RateLimits } from './rate-limits';
+import type { LimitStore, RateLimits } from './rate-limits';
 import { REDIS_RETRY_MS } from './redis-store';
+import { createSqliteLimitDatabase } from './test-databases';
+import type { SqliteLimitDatabase } from './test-databases';
 import { describeUnless } from '../../../../scripts/test/skip-unless';
 
 const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
@@ -20,8 +22,8 @@ async function commandsProcessed(admin: Redis): Promise<number> {
 
 run('rate limits when Redis hangs', () => {
   let server: Awaited<ReturnType<typeof startRedisServer>>;
-  // With Redis set the database is not asked.
-  const storage: LimitStorage = { provider: 'sqlite' };
+  // With Redis set the database is not asked (the last test checks it).
+  let database: SqliteLimitDatabase;
   let limits: RateLimits;
   let admin: Redis;
   const changes: LimitStore[] = [];
@@ -29,7 +31,8 @@ run('rate limits when Redis hangs', () => {
   beforeAll(async () => {
     server = await startRedisServer();
     admin = new Redis(server.url);
-    limits = createRateLimits({ storage, redisUrl: server.url, redisTimeoutMs: 50, prefix: 'hang', onStoreChange: (store) => changes.push(store) });
+    database = createSqliteLimitDatabase();
+    limits = createRateLimits({ storage: database.storage, redisUrl: server.url, redisTimeoutMs: 50, prefix: 'hang', onStoreChange: (store) => changes.push(store) });
     await limits.ready();
   }, 20_000);
   afterAll(async () => {
@@ -37,6 +40,7 @@ run('rate limits when Redis hangs', () => {
     await limits?.close();
     admin?.disconnect();
     server?.stop();
+    await database?.close();
   });
 
   it('counts in Redis while it answers', async () => {
@@ -115,7 +119,7 @@ run('rate limits when Redis hangs', () => {
 
   it('tells Redis of the points a process spent in memory, so another process sharing it counts them', async () => {
     const ip = '192.0.2.60';
-    const other = createRateLimits({ storage, redisUrl: server.url, redisTimeoutMs: 50, prefix: 'hang' });
+    const other = createRateLimits({ storage: database.storage, redisUrl: server.url, redisTimeoutMs: 50, prefix: 'hang' });
     await other.ready();
     try {
       await other.consume('pricing', ip);
@@ -140,4 +144,9 @@ run('rate limits when Redis hangs', () => {
       await other.close();
     }
   }, 20_000);
+
+  it('never asked the database, Redis hanging or not', async () => {
+    expect(database.executed).toEqual([]);
+    expect(await database.pointsOf('hang:pricing:minute:192.0.2.60')).toBe(0);
+  });
 });

@@ -24,7 +24,7 @@ describe('rate limits in the database while another process holds its write lock
   let limits: RateLimits;
   beforeEach(() => {
     database = createSqliteLimitDatabase();
-    limits = createRateLimits({ storage: { provider: 'sqlite', db: database.db }, redisUrl: null, prefix: 'lock', lockWaitMs: 20 });
+    limits = createRateLimits({ storage: database.storage, redisUrl: null, prefix: 'lock', lockWaitMs: 20 });
   });
   afterEach(async () => {
     await limits.close();

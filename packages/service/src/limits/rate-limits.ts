@@ -10,7 +10,6 @@ import type { Kysely } from 'kysely';
 import { clientKey } from '../client-key';
 import { createDatabaseLimitStore } from './database-store';
 import type { RateLimitDatabase } from './database-store';
-import { createLimiterStore } from './limiter-store';
 import { LocalWindow } from './local-window';
 import { LIMITS, windowKeyPrefix } from './policy';
 import type { LimitScope, WindowPolicy } from './policy';
@@ -42,15 +41,8 @@ export interface RateLimits {
  */
 const LOCAL_WINDOW_KEYS = 5_000;
 
-/**
- * What the limits need of storage: its provider and query builder (`db`), or, until storage
- * carries one, the counters it hands out.
- */
-export interface LimitStorage {
-  provider: Storage['provider'];
-  db?: unknown;
-  createRateLimiter?: Storage['createRateLimiter'];
-}
+/** What the limits need of storage: its provider and query builder, for the database store. */
+export type LimitStorage = Pick<Storage, 'provider' | 'db'>;
 
 export interface RateLimitOptions {
   storage: LimitStorage;
@@ -76,15 +68,9 @@ interface Window {
 
 /** The database store over the storage's query builder (`storage.db`). */
 function databaseStore(storage: LimitStorage, lockWaitMs: number | undefined): RateLimitStore {
-  if (storage.db !== undefined) {
-    // Kysely's table types are invariant: the storage's Kysely<DB> is seen here as its one table.
-    const db = storage.db as Kysely<RateLimitDatabase>;
-    return createDatabaseLimitStore({ db, provider: storage.provider, ...(lockWaitMs === undefined ? {} : { lockWaitMs }) });
-  }
-  const { createRateLimiter } = storage;
-  if (createRateLimiter === undefined) throw new Error('The rate limits need storage.db (or storage.createRateLimiter) when REDIS_URL is not set');
-  // Until storage carries its query builder: the counters it hands out per window.
-  return createLimiterStore(({ keyPrefix, points, seconds }) => createRateLimiter({ keyPrefix, points, durationSeconds: seconds }));
+  // Kysely's table types are invariant: the storage's Kysely<DB> is seen here as its one table.
+  const db = storage.db as unknown as Kysely<RateLimitDatabase>;
+  return createDatabaseLimitStore({ db, provider: storage.provider, ...(lockWaitMs === undefined ? {} : { lockWaitMs }) });
 }
 
 export function createRateLimits(options: RateLimitOptions): RateLimits {

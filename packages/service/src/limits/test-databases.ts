@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { Pool } from 'pg';
 import type { RateLimitDatabase } from './database-store';
+import type { LimitStorage } from './rate-limits';
 
 const PRISMA = path.resolve(__dirname, '../../../../prisma');
 
@@ -24,6 +25,8 @@ function migrationSql(provider: 'sqlite' | 'postgresql'): string[] {
 export interface TestLimitDatabase {
   provider: 'sqlite' | 'postgresql';
   db: Kysely<RateLimitDatabase>;
+  /** The same database as the limits get it from the app's storage (its provider and `db`). */
+  storage: LimitStorage;
   /** The SQL of every statement run through `db`, in order. */
   executed: string[];
   /** Points stored for a row key, read on a connection of the test's own (0 when no row). */
@@ -35,6 +38,14 @@ export interface SqliteLimitDatabase extends TestLimitDatabase {
   file: string;
   /** Another connection to the same file, as another process would have. */
   connect(): Database.Database;
+}
+
+/**
+ * The database as storage hands it to the limits. It holds every table of the storage's own
+ * migrations, so its Kysely is the storage's, typed here by the one table the limits use.
+ */
+function asStorage(provider: LimitStorage['provider'], db: Kysely<RateLimitDatabase>): LimitStorage {
+  return { provider, db: db as unknown as LimitStorage['db'] };
 }
 
 /** A SQLite file in WAL with the storage's short busy timeout (each try waits at most 10 ms). */
@@ -50,6 +61,7 @@ export function createSqliteLimitDatabase(): SqliteLimitDatabase {
   return {
     provider: 'sqlite',
     db,
+    storage: asStorage('sqlite', db),
     executed,
     file,
     connect: () => new Database(file),
@@ -81,6 +93,7 @@ export async function createPostgresLimitDatabase(baseUrl: string): Promise<Test
   return {
     provider: 'postgresql',
     db,
+    storage: asStorage('postgresql', db),
     executed,
     async pointsOf(key) {
       const { rows } = await admin.query<{ points: number }>(`SELECT points FROM "${schema}".rate_limits WHERE key = $1`, [key]);
