@@ -40,6 +40,8 @@ export function openConsoleDb(options: { databaseUrl: string; rootDir: string; p
     // Zone-less timestamps as their text: dateFromDb reads them as UTC whatever the process's zone.
     types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === PG_TIMESTAMP_OID ? (text: string) => text : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser },
   });
+  // An idle connection the server ends is replaced on next use; unheard, its 'error' would end the process.
+  pool.on('error', () => {});
   const db = new Kysely<ConsoleTables>({ dialect: new PostgresDialect({ pool }) });
   return { db, provider: 'postgresql', close: () => db.destroy() };
 }

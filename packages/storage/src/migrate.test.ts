@@ -126,7 +126,9 @@ describe('a new SQLite file', () => {
         new Map(
           columns.map((column) => {
             const base = `${tsTypeOf(column.type)}${column.notnull || column.pk ? '' : ' | null'}`;
-            return [column.name, column.dflt_value !== null ? `Generated<${base}>` : base];
+            // A default, or an INTEGER PRIMARY KEY (SQLite's rowid: AUTOINCREMENT), is filled in by the database.
+            const generated = column.dflt_value !== null || (column.pk === 1 && /^integer$/i.test(column.type));
+            return [column.name, generated ? `Generated<${base}>` : base];
           }),
         ),
       );

@@ -10,7 +10,7 @@ async function columnsOf(database: TestDatabase): Promise<Record<string, string>
   const rows =
     database.provider === 'sqlite'
       ? await database.query<{ table_name: string; name: string; type: string; nullable: number }>(
-          "SELECT m.name AS table_name, c.name, c.type, (c.\"notnull\" = 0 AND c.pk = 0) AS nullable FROM sqlite_master m, pragma_table_info(m.name) c WHERE m.type = 'table' AND m.name <> '_prisma_migrations'",
+          "SELECT m.name AS table_name, c.name, c.type, (c.\"notnull\" = 0 AND c.pk = 0) AS nullable FROM sqlite_master m, pragma_table_info(m.name) c WHERE m.type = 'table' AND m.name <> '_prisma_migrations' AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\'",
         )
       : await database.query<{ table_name: string; name: string; type: string; nullable: boolean }>(
           `SELECT table_name, column_name AS name, data_type AS type, is_nullable = 'YES' AS nullable FROM information_schema.columns WHERE table_schema = '${database.schema}' AND table_name <> '_prisma_migrations'`,

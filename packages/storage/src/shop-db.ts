@@ -85,5 +85,8 @@ export function openShopDb(options: { databaseUrl: string; rootDir: string }): S
         oid === TIMESTAMP_OID ? (text: string) => new Date(`${text.replace(' ', 'T')}Z`) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle connection the server ends (a restart, a terminated backend) is replaced on next use;
+  // without a listener its 'error' event would end the process.
+  pool.on('error', () => {});
   return { provider: 'postgresql', db: new Kysely<ShopTables>({ dialect: new PostgresDialect({ pool }) }) };
 }
