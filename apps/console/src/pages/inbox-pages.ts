@@ -8,7 +8,7 @@ const STATE_LABELS: Record<InboxState, string> = { new: 'New', in_progress: 'In 
 const KIND_LABELS = { order: 'Order request', quote: 'Quote request' } as const;
 
 /** Whole cents as dollars, e.g. 123456 -> $1,234.56 (integer arithmetic). */
-export function dollars(cents: number): string {
+function dollars(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const whole = Math.floor(Math.abs(cents) / 100);
   const rest = String(Math.abs(cents) % 100).padStart(2, '0');
@@ -16,7 +16,7 @@ export function dollars(cents: number): string {
 }
 
 /** How long ago, in words: "just now", "5 minutes", "3 hours", "2 days". */
-export function ageInWords(from: Date, now: Date): string {
+function ageInWords(from: Date, now: Date): string {
   const minutes = Math.floor((now.getTime() - from.getTime()) / 60_000);
   const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
   if (minutes < 1) return 'just now';
