@@ -1,12 +1,24 @@
 // Opens what the console process and the staff:add command both need: storage (which applies the
 // migrations), the console's tables, and their repositories.
-import { createAuditLog, createStaffRepository, openStorage, type AuditLog, type StaffRepository } from '@shop/storage';
+import {
+  createAuditLog,
+  createInboxRepository,
+  createOrderRequestRepository,
+  createStaffRepository,
+  openStorage,
+  type AuditLog,
+  type InboxRepository,
+  type OrderRequestRepository,
+  type RfqSubmissionRepository,
+  type StaffRepository,
+} from '@shop/storage';
 import { consoleDb } from './console-db';
 import type { ConsoleConfig } from './config';
 
 export interface OpenedConsole {
   staff: StaffRepository;
   audit: AuditLog;
+  inbox: { orders: OrderRequestRepository; quotes: RfqSubmissionRepository; states: InboxRepository };
   close(): Promise<void>;
 }
 
@@ -22,6 +34,8 @@ export async function openConsole(config: ConsoleConfig, rootDir: string): Promi
     return {
       staff: createStaffRepository(tables.db),
       audit: createAuditLog(tables.db),
+      // The order tables are storage's; the console's connection reaches the same database.
+      inbox: { orders: createOrderRequestRepository(tables.db as unknown as Parameters<typeof createOrderRequestRepository>[0]), quotes: storage.rfqSubmissions, states: createInboxRepository(tables.db) },
       close: async () => {
         await tables.close();
         await storage.close();

@@ -4,10 +4,11 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type * as Pg from 'pg';
 import type { AuditTables } from './audit';
 import { parseDatabaseUrl } from './database-url';
+import type { InboxTables } from './inbox';
 import type { StaffTables } from './staff';
 
 /** Every table of the console, as one Kysely database type. */
-export type ConsoleTables = StaffTables & AuditTables;
+export type ConsoleTables = StaffTables & AuditTables & InboxTables;
 
 export interface ConsoleDb {
   db: Kysely<ConsoleTables>;

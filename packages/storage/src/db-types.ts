@@ -29,6 +29,14 @@ export type IdempotencyKey = {
     created_ms: number;
     expires_ms: number;
 };
+export type InboxItem = {
+    kind: string;
+    request_id: string;
+    state: Generated<string>;
+    lost_reason: string | null;
+    assignee_id: string | null;
+    updated_at: string;
+};
 export type OrderRequest = {
     id: string;
     handoff_id: string;
@@ -113,6 +121,15 @@ export type RateLimit = {
     points: Generated<number>;
     expire: number | null;
 };
+export type RequestEvent = {
+    id: Generated<number>;
+    request_kind: string;
+    request_id: string;
+    at: string;
+    staff_id: string | null;
+    event: string;
+    detail: string;
+};
 export type RfqLink = {
     id: string;
     created_at: string;
@@ -157,6 +174,7 @@ export type DB = {
     audit_log: AuditEntry;
     handoffs: Handoff;
     idempotency_keys: IdempotencyKey;
+    inbox_items: InboxItem;
     order_request_items: OrderRequestItem;
     order_requests: OrderRequest;
     plate_designs: PlateDesign;
@@ -165,6 +183,7 @@ export type DB = {
     price_book_versions: PriceBookVersion;
     quotes: Quote;
     rate_limits: RateLimit;
+    request_events: RequestEvent;
     rfq_links: RfqLink;
     rfq_submissions: RfqSubmission;
     staff: Staff;

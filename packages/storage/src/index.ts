@@ -44,6 +44,8 @@ export { createStaffRepository } from './staff';
 export type { NewStaff, StaffRecord, StaffRepository, StaffRole, StaffSessionRecord, StaffTables } from './staff';
 export { AUDIT_PAGE_MAX, createAuditLog } from './audit';
 export type { AuditEntry, AuditLog, AuditPage, AuditTables, NewAuditEntry } from './audit';
+export { INBOX_STATES, createInboxRepository, isInboxState } from './inbox';
+export type { InboxRepository, InboxState, InboxStatus, InboxTables, RequestEvent, RequestEventKind, RequestKind } from './inbox';
 export { openShopDb } from './shop-db';
 export type { PlateOrdersSwitchTable, PriceBookVersionsTable, ShopDb, ShopTables } from './shop-db';
 export { createPriceBookVersionRepository } from './price-book-versions';

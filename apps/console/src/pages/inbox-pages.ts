@@ -1,0 +1,99 @@
+// The inbox: the list of leads with its filters, and one lead's page with its timeline and actions.
+import { INBOX_STATES, type InboxState } from '@shop/storage';
+import type { Lead, LeadDetail } from '../inbox';
+import { html, type SafeHtml } from './html';
+import { csrfField, notice, renderConsolePage, when, type Viewer } from './layout';
+
+const STATE_LABELS: Record<InboxState, string> = { new: 'New', in_progress: 'In progress', quoted: 'Quoted', won: 'Won', lost: 'Lost', closed: 'Closed' };
+const KIND_LABELS = { order: 'Order request', quote: 'Quote request' } as const;
+
+/** Whole cents as dollars, e.g. 123456 -> $1,234.56 (integer arithmetic). */
+function dollars(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const whole = Math.floor(Math.abs(cents) / 100);
+  const rest = String(Math.abs(cents) % 100).padStart(2, '0');
+  return `${sign}$${whole.toLocaleString('en-CA')}.${rest}`;
+}
+
+/** How long ago, in words: "just now", "5 minutes", "3 hours", "2 days". */
+function ageInWords(from: Date, now: Date): string {
+  const minutes = Math.floor((now.getTime() - from.getTime()) / 60_000);
+  const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return plural(minutes, 'minute');
+  if (minutes < 48 * 60) return plural(Math.floor(minutes / 60), 'hour');
+  return plural(Math.floor(minutes / (24 * 60)), 'day');
+}
+
+function leadHref(lead: Pick<Lead, 'kind' | 'id'>): string {
+  return `/inbox/${lead.kind}/${encodeURIComponent(lead.id)}`;
+}
+
+export function renderInboxPage(shopName: string, viewer: Viewer, leads: Lead[], filter: { state: InboxState | null; search: string }, now: Date): string {
+  return renderConsolePage({
+    shopName,
+    viewer,
+    title: 'Inbox',
+    main: html`<form method="get" action="/inbox" class="card">
+<label>State <select name="state"><option value="">Any</option>${INBOX_STATES.map((state) => html`<option value="${state}"${filter.state === state ? html` selected` : null}>${STATE_LABELS[state]}</option>`)}</select></label>
+<label>Search <input type="search" name="q" value="${filter.search}" maxlength="200"></label>
+<button type="submit">Show</button>
+</form>
+${leads.length === 0
+  ? html`<p>No requests match.</p>`
+  : html`<table class="list">
+<thead><tr><th>Received</th><th>Kind</th><th>Name</th><th>Company</th><th>State</th><th>Total</th></tr></thead>
+<tbody>${leads.map((lead) => html`<tr><td>${ageInWords(lead.createdAt, now)} ago</td><td>${KIND_LABELS[lead.kind]}</td><td><a href="${leadHref(lead)}">${lead.name}</a></td><td>${lead.company ?? ''}</td><td>${STATE_LABELS[lead.status.state]}</td><td>${lead.totalCents === null ? '' : dollars(lead.totalCents)}</td></tr>`)}</tbody>
+</table>`}`,
+  });
+}
+
+function timelineEntry(event: LeadDetail['timeline'][number], names: Map<string, string>): SafeHtml {
+  const who = event.staffId === null ? 'the service' : (names.get(event.staffId) ?? event.staffId);
+  const detail = event.detail;
+  const what =
+    event.event === 'state'
+      ? html`state ${STATE_LABELS[detail.from as InboxState] ?? String(detail.from)} → ${STATE_LABELS[detail.to as InboxState] ?? String(detail.to)}${detail.reason ? html` (reason: ${String(detail.reason)})` : null}`
+      : event.event === 'note'
+        ? html`note: ${String(detail.text)}`
+        : html`assigned to ${detail.to === null ? 'nobody' : (names.get(String(detail.to)) ?? String(detail.to))}`;
+  return html`<li>${when(event.at)} · ${who}: ${what}</li>`;
+}
+
+export function renderLeadPage(shopName: string, viewer: Viewer, lead: LeadDetail, names: Map<string, string>, now: Date, message: { error?: string; ok?: string } = {}): string {
+  const action = leadHref(lead);
+  const job = lead.order
+    ? html`<table class="list"><thead><tr><th>Item</th><th>Quote</th><th>Quantity</th><th>Unit price</th><th>Amount</th></tr></thead>
+<tbody>${lead.order.items.map((item) => html`<tr><td>${item.description}${item.label ? html` (${item.label})` : null}</td><td>${item.quoteId} #${item.itemIndex}</td><td>${item.quantity}</td><td>${dollars(item.unitAmountCents)}</td><td>${dollars(item.amountCents)}</td></tr>`)}</tbody></table>
+<p>Subtotal ${dollars(lead.order.subtotalCents)} · tax ${dollars(lead.order.taxCents)} · total ${dollars(lead.order.totalCents)} · price book ${lead.order.priceBook}</p>
+<p>${lead.order.fulfilment === 'pickup' ? 'Pickup' : html`Delivery to ${[lead.order.address?.line1, lead.order.address?.line2, lead.order.address?.city, lead.order.address?.province, lead.order.address?.postalCode].filter(Boolean).join(', ')}`}</p>
+<p>From order link <code>${lead.order.handoffId}</code></p>`
+    : html`<dl>${Object.entries(lead.quote?.form ?? {}).map(([key, value]) => html`<dt>${key}</dt><dd>${value === null ? '—' : String(value)}</dd>`)}</dl>
+<p>From quote request link <code>${lead.quote?.rfqLinkId ?? ''}</code></p>
+${lead.quote?.job ? html`<p>The link's job:</p><pre>${JSON.stringify(lead.quote.job, null, 2)}</pre>` : null}`;
+  return renderConsolePage({
+    shopName,
+    viewer,
+    title: `${KIND_LABELS[lead.kind]} from ${lead.name}`,
+    main: html`<p><a href="/inbox">← Inbox</a></p>
+${notice('error', message.error)}${notice('ok', message.ok)}
+<p>Received ${when(lead.createdAt)} (${ageInWords(lead.createdAt, now)} ago) · state <strong>${STATE_LABELS[lead.status.state]}</strong>${lead.status.lostReason ? html` (${lead.status.lostReason})` : null}</p>
+<h2>Contact</h2>
+<p>${lead.name} · <a href="mailto:${lead.email}">${lead.email}</a>${lead.phone ? html` · ${lead.phone}` : null}${lead.company ? html` · ${lead.company}` : null}</p>
+<h2>The job</h2>
+${job}
+<h2>Change the state</h2>
+<form method="post" action="${action}/state" class="card">${csrfField(viewer)}
+<label>State <select name="state">${INBOX_STATES.map((state) => html`<option value="${state}"${lead.status.state === state ? html` selected` : null}>${STATE_LABELS[state]}</option>`)}</select></label>
+<label>Reason (when lost) <input type="text" name="reason" maxlength="200"></label>
+<button type="submit">Save</button>
+</form>
+<h2>Add a note</h2>
+<form method="post" action="${action}/notes" class="card">${csrfField(viewer)}
+<label>Note <textarea name="note" required maxlength="2000"></textarea></label>
+<button type="submit">Add</button>
+</form>
+<h2>Timeline</h2>
+${lead.timeline.length === 0 ? html`<p>Nothing yet.</p>` : html`<ol class="timeline">${lead.timeline.map((event) => timelineEntry(event, names))}</ol>`}`,
+  });
+}

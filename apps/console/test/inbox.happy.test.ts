@@ -1,0 +1,122 @@
+// The inbox over HTTP: order and quote requests as the service stores them, newest first, filtered
+// and searched; a request's page; state changes and notes in its timeline and the audit log.
+import { START, startConsole, type Browser, type ConsoleTestApp } from './console-harness';
+
+const HOUR = 3_600_000;
+
+describe('the inbox', () => {
+  let app: ConsoleTestApp;
+  let staff: Browser;
+
+  beforeAll(async () => {
+    app = await startConsole();
+    await app.addPerson('sam@example.com', 'staff');
+    // An order request two days old and a quote request three hours old, stored by the service's repositories.
+    await app.opened.inbox.orders.insert({
+      id: 'or_plates1',
+      handoffId: 'ho_link1',
+      idempotencyKey: 'key-order-1',
+      createdAt: new Date(START.getTime() - 50 * HOUR),
+      priceBook: '2026-11',
+      subtotalCents: 100000,
+      taxCents: 13000,
+      totalCents: 113000,
+      fulfilment: 'pickup',
+      address: null,
+      contact: { name: 'Dana Weld', email: 'dana@forge.example', phone: '416 555 0100', company: 'Forge Works', note: null },
+      items: [{ quoteId: 'q_abc', itemIndex: 0, kind: 'plate', description: 'A36 plate 1/4 in, 12 x 24 in', label: 'base', quantity: 4, unitAmountCents: 25000, amountCents: 100000 }],
+    });
+    const form = { description: 'Stair stringers in 3/8 plate', material: 'A36', thickness_in: 0.375, quantity: 2, name: 'Lee Stairs', email: 'lee@stairs.example', phone: null, company: 'Stairs Inc' };
+    await app.opened.inbox.quotes.insert({
+      id: 'rs_stairs1',
+      rfqLinkId: 'rl_link9',
+      createdAt: new Date(START.getTime() - 3 * HOUR),
+      idempotencyKey: 'key-quote-1',
+      body: JSON.stringify({ object: 'rfq_submission', id: 'rs_stairs1', rfq_link_id: 'rl_link9', submitted_at: new Date(START.getTime() - 3 * HOUR).toISOString(), ...form }),
+      schemaVersion: 1,
+    });
+    staff = app.browser();
+    await staff.signIn('sam@example.com');
+  });
+
+  afterAll(() => app.close());
+
+  it('lists both kinds newest first with their age, state and an order total; the home page links to it', async () => {
+    expect((await staff.get('/')).text).toContain('<a href="/inbox">Inbox</a>');
+    const page = await staff.get('/inbox');
+    expect(page.status).toBe(200);
+    const rows = [...page.text.matchAll(/<tr><td>(.*?)<\/td><td>(.*?)<\/td><td><a href="(.*?)">(.*?)<\/a><\/td><td>(.*?)<\/td><td>(.*?)<\/td><td>(.*?)<\/td><\/tr>/g)].map((match) => match.slice(1));
+    expect(rows).toEqual([
+      ['3 hours ago', 'Quote request', '/inbox/quote/rs_stairs1', 'Lee Stairs', 'Stairs Inc', 'New', ''],
+      ['2 days ago', 'Order request', '/inbox/order/or_plates1', 'Dana Weld', 'Forge Works', 'New', '$1,130.00'],
+    ]);
+  });
+
+  it('searches every word over name, e-mail, company and the job', async () => {
+    const names = async (query: string) => [...(await staff.get(`/inbox?q=${encodeURIComponent(query)}`)).text.matchAll(/<a href="\/inbox\/[^"]+">([^<]+)<\/a>/g)].map((match) => match[1]);
+    expect(await names('stringers')).toEqual(['Lee Stairs']);
+    expect(await names('FORGE a36')).toEqual(['Dana Weld']);
+    expect(await names('a36')).toEqual(['Lee Stairs', 'Dana Weld']);
+    expect(await names('a36 nothing')).toEqual([]);
+  });
+
+  it("shows an order request's items, prices, contact and link", async () => {
+    const page = await staff.get('/inbox/order/or_plates1');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<td>A36 plate 1/4 in, 12 x 24 in (base)</td><td>q_abc #0</td><td>4</td><td>$250.00</td><td>$1,000.00</td>');
+    expect(page.text).toContain('Subtotal $1,000.00 · tax $130.00 · total $1,130.00');
+    expect(page.text).toContain('dana@forge.example');
+    expect(page.text).toContain('<code>ho_link1</code>');
+    expect((await staff.get('/inbox/order/or_missing')).status).toBe(404);
+    expect((await staff.get('/inbox/invoice/or_plates1')).status).toBe(404);
+  });
+
+  it('changes state and adds a note, each in the timeline and the audit log; lost needs a reason', async () => {
+    const csrf = await staff.csrf('/inbox/quote/rs_stairs1');
+    const refused = await staff.post('/inbox/quote/rs_stairs1/state', { _csrf: csrf, state: 'lost', reason: ' ' });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('Say why the request was lost.');
+    expect((await staff.post('/inbox/quote/rs_stairs1/state', { _csrf: csrf, state: 'sold', reason: '' })).status).toBe(400);
+
+    const moved = await staff.post('/inbox/quote/rs_stairs1/state', { _csrf: csrf, state: 'quoted', reason: '' });
+    expect([moved.status, moved.location]).toEqual([303, '/inbox/quote/rs_stairs1']);
+    app.advance(60_000);
+    expect((await staff.post('/inbox/quote/rs_stairs1/notes', { _csrf: csrf, note: 'Sent drawing back for sign-off.' })).status).toBe(303);
+    app.advance(60_000);
+    expect((await staff.post('/inbox/quote/rs_stairs1/state', { _csrf: csrf, state: 'lost', reason: 'price' })).status).toBe(303);
+
+    const page = await staff.get('/inbox/quote/rs_stairs1');
+    const timeline = [...page.text.matchAll(/<li><time[^>]*>[^<]*<\/time> · ([^<]*)<\/li>/g)].map((match) => match[1]);
+    expect(timeline).toEqual(['sam: state New → Quoted', 'sam: note: Sent drawing back for sign-off.', 'sam: state Quoted → Lost (reason: price)']);
+    expect(page.text).toContain('state <strong>Lost</strong> (price)');
+    expect(page.text).toContain('<dt>description</dt><dd>Stair stringers in 3/8 plate</dd>');
+    expect(page.text).toContain('<code>rl_link9</code>');
+
+    const audit = (await app.opened.audit.list({ limit: 10 })).entries.filter((entry) => entry.action.startsWith('request_'));
+    expect(audit.map((entry) => [entry.action, entry.subject, entry.detail])).toEqual([
+      ['request_state_changed', 'quote/rs_stairs1', { state: 'lost', reason: 'price' }],
+      ['request_note_added', 'quote/rs_stairs1', { length: 31 }],
+      ['request_state_changed', 'quote/rs_stairs1', { state: 'quoted' }],
+    ]);
+    // The filter by state now finds it under lost only.
+    expect((await staff.get('/inbox?state=lost')).text).toContain('Lee Stairs');
+    expect((await staff.get('/inbox?state=new')).text).not.toContain('Lee Stairs');
+  });
+
+  it('refuses a form without its CSRF token and writes nothing', async () => {
+    const refused = await staff.post('/inbox/order/or_plates1/notes', { note: 'no token' });
+    expect(refused.status).toBe(403);
+    expect(await app.opened.inbox.states.timeline('order', 'or_plates1')).toEqual([]);
+  });
+
+  it('sends a visitor without a session to /sign-in', async () => {
+    const visitor = app.browser();
+    for (const path of ['/inbox', '/inbox/order/or_plates1']) {
+      const reply = await visitor.get(path);
+      expect([reply.status, reply.location]).toEqual([303, '/sign-in']);
+    }
+    const posted = await visitor.post('/inbox/order/or_plates1/state', { state: 'won' });
+    expect([posted.status, posted.location]).toEqual([303, '/sign-in']);
+    expect((await app.opened.inbox.states.statuses('order', ['or_plates1'])).get('or_plates1')?.state).toBe('new');
+  });
+});
