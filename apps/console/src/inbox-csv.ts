@@ -2,16 +2,16 @@
 // a formula get a leading apostrophe.
 import type { Lead } from './inbox';
 
-export const CSV_HEADER = ['kind', 'id', 'received', 'state', 'name', 'email', 'phone', 'company', 'total', 'assignee', 'link'] as const;
+const CSV_HEADER = ['kind', 'id', 'received', 'state', 'name', 'email', 'phone', 'company', 'total', 'assignee', 'link'] as const;
 
 /** One field: a leading apostrophe before = + - @ tab or CR; quoted (quotes doubled) when it holds a comma, quote or line break. */
-export function csvField(value: string): string {
+function csvField(value: string): string {
   const guarded = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
 }
 
 /** Whole cents as dollars with two decimals and no grouping, e.g. 113000 -> 1130.00 (integer arithmetic). */
-export function csvDollars(cents: number): string {
+function csvDollars(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
