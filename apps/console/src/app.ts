@@ -46,7 +46,7 @@ export function createConsoleApp(options: ConsoleAppOptions): Express {
   app.use(signInRoutes(deps, cookie, shopName));
   app.use(requireSignIn, requireCsrfToken);
   app.use(signedInRoutes(deps, cookie, shopName));
-  app.use(inboxRoutes({ ...options.inbox, audit: options.audit, now: options.now }, options.staff, shopName));
+  app.use(inboxRoutes({ ...options.inbox, audit: options.audit, now: options.now }, options.staff, shopName, config.consoleUrl));
 
   app.use((req, res) => {
     res.status(404).type('html').send(renderMessagePage(shopName, 'Page not found', 'There is no page at this address.', viewerOf(req)));

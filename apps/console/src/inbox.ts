@@ -2,7 +2,7 @@
 // first, with where the shop stands on each; and the changes staff make, each audited.
 import type { InboxRepository, InboxState, InboxStatus, OrderRequestRecord, OrderRequestRepository, RequestEvent, RequestKind, RfqSubmissionRepository } from '@shop/storage';
 import { isInboxState } from '@shop/storage';
-import type { AuditLog } from '@shop/storage';
+import type { AuditLog, StaffRepository } from '@shop/storage';
 
 export interface InboxDeps {
   orders: OrderRequestRepository;
@@ -74,7 +74,14 @@ function matches(lead: Lead, search: string): boolean {
   return search.toLowerCase().split(/\s+/).filter(Boolean).every((word) => text.includes(word));
 }
 
-export async function listLeads(deps: InboxDeps, filter: { state: InboxState | null; search: string }): Promise<Lead[]> {
+export interface LeadFilter {
+  state: InboxState | null;
+  search: string;
+  /** Only the leads assigned to this staff member ("assigned to me"); null: everyone's. */
+  assigneeId?: string | null;
+}
+
+export async function listLeads(deps: InboxDeps, filter: LeadFilter): Promise<Lead[]> {
   const [orders, quotes] = await Promise.all([deps.orders.list({ limit: INBOX_READ_LIMIT }), deps.quotes.list({ limit: INBOX_READ_LIMIT })]);
   const [orderStates, quoteStates] = await Promise.all([deps.states.statuses('order', orders.map((order) => order.id)), deps.states.statuses('quote', quotes.map((quote) => quote.id))]);
   const leads = [
@@ -82,7 +89,7 @@ export async function listLeads(deps: InboxDeps, filter: { state: InboxState | n
     ...quotes.map((quote) => quoteLead(quote, quoteStates.get(quote.id)!)),
   ];
   return leads
-    .filter((lead) => (filter.state === null || lead.status.state === filter.state) && matches(lead, filter.search))
+    .filter((lead) => (filter.state === null || lead.status.state === filter.state) && (!filter.assigneeId || lead.status.assigneeId === filter.assigneeId) && matches(lead, filter.search))
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
 }
 
@@ -124,4 +131,20 @@ export async function addNote(deps: InboxDeps, kind: RequestKind, id: string, te
   const at = deps.now();
   await deps.states.addNote(kind, id, { text: note, staffId: actor.staffId, at });
   await deps.audit.append({ at, staffId: actor.staffId, action: 'request_note_added', subject: `${kind}/${id}`, detail: { length: note.length }, ip: actor.ip });
+}
+
+/** Hands the request to an active staff member, or to nobody (`assigneeId` empty); audited. */
+export async function assignLead(deps: InboxDeps, staff: Pick<StaffRepository, 'findById'>, kind: RequestKind, id: string, assigneeId: string, actor: { staffId: string; ip: string }): Promise<void> {
+  let to: string | null = null;
+  if (assigneeId !== '') {
+    const person = await staff.findById(assigneeId);
+    if (!person || person.disabledAt !== null) throw new InboxProblem(400, 'Choose someone on the active staff, or nobody.');
+    to = person.id;
+  }
+  const lead = await leadDetail(deps, kind, id);
+  if (lead === null) throw new InboxProblem(404, 'There is no such request.');
+  if (lead.status.assigneeId === to) return;
+  const at = deps.now();
+  await deps.states.assign(kind, id, { assigneeId: to, staffId: actor.staffId, at });
+  await deps.audit.append({ at, staffId: actor.staffId, action: 'request_assigned', subject: `${kind}/${id}`, detail: { assignee: to }, ip: actor.ip });
 }

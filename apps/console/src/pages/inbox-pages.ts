@@ -29,7 +29,17 @@ function leadHref(lead: Pick<Lead, 'kind' | 'id'>): string {
   return `/inbox/${lead.kind}/${encodeURIComponent(lead.id)}`;
 }
 
-export function renderInboxPage(shopName: string, viewer: Viewer, leads: Lead[], filter: { state: InboxState | null; search: string }, now: Date): string {
+/** The list's query string for these filters ('' for none), e.g. `?state=new&q=plate&mine=1`. */
+function filterQuery(filter: { state: InboxState | null; search: string; mine: boolean }): string {
+  const query = new URLSearchParams();
+  if (filter.state) query.set('state', filter.state);
+  if (filter.search) query.set('q', filter.search);
+  if (filter.mine) query.set('mine', '1');
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+export function renderInboxPage(shopName: string, viewer: Viewer, leads: Lead[], names: Map<string, string>, filter: { state: InboxState | null; search: string; mine: boolean }, now: Date): string {
   return renderConsolePage({
     shopName,
     viewer,
@@ -37,13 +47,15 @@ export function renderInboxPage(shopName: string, viewer: Viewer, leads: Lead[],
     main: html`<form method="get" action="/inbox" class="card">
 <label>State <select name="state"><option value="">Any</option>${INBOX_STATES.map((state) => html`<option value="${state}"${filter.state === state ? html` selected` : null}>${STATE_LABELS[state]}</option>`)}</select></label>
 <label>Search <input type="search" name="q" value="${filter.search}" maxlength="200"></label>
+<label><input type="checkbox" name="mine" value="1"${filter.mine ? html` checked` : null}> Assigned to me</label>
 <button type="submit">Show</button>
 </form>
+<p><a href="/inbox.csv${filterQuery(filter)}">Export CSV</a></p>
 ${leads.length === 0
   ? html`<p>No requests match.</p>`
   : html`<table class="list">
-<thead><tr><th>Received</th><th>Kind</th><th>Name</th><th>Company</th><th>State</th><th>Total</th></tr></thead>
-<tbody>${leads.map((lead) => html`<tr><td>${ageInWords(lead.createdAt, now)} ago</td><td>${KIND_LABELS[lead.kind]}</td><td><a href="${leadHref(lead)}">${lead.name}</a></td><td>${lead.company ?? ''}</td><td>${STATE_LABELS[lead.status.state]}</td><td>${lead.totalCents === null ? '' : dollars(lead.totalCents)}</td></tr>`)}</tbody>
+<thead><tr><th>Received</th><th>Kind</th><th>Name</th><th>Company</th><th>State</th><th>Total</th><th>Assignee</th></tr></thead>
+<tbody>${leads.map((lead) => html`<tr><td>${ageInWords(lead.createdAt, now)} ago</td><td>${KIND_LABELS[lead.kind]}</td><td><a href="${leadHref(lead)}">${lead.name}</a></td><td>${lead.company ?? ''}</td><td>${STATE_LABELS[lead.status.state]}</td><td>${lead.totalCents === null ? '' : dollars(lead.totalCents)}</td><td>${lead.status.assigneeId === null ? '' : (names.get(lead.status.assigneeId) ?? lead.status.assigneeId)}</td></tr>`)}</tbody>
 </table>`}`,
   });
 }
@@ -60,7 +72,7 @@ function timelineEntry(event: LeadDetail['timeline'][number], names: Map<string,
   return html`<li>${when(event.at)} · ${who}: ${what}</li>`;
 }
 
-export function renderLeadPage(shopName: string, viewer: Viewer, lead: LeadDetail, names: Map<string, string>, now: Date, message: { error?: string; ok?: string } = {}): string {
+export function renderLeadPage(shopName: string, viewer: Viewer, lead: LeadDetail, names: Map<string, string>, activeStaff: { id: string; name: string }[], now: Date, message: { error?: string; ok?: string } = {}): string {
   const action = leadHref(lead);
   const job = lead.order
     ? html`<table class="list"><thead><tr><th>Item</th><th>Quote</th><th>Quantity</th><th>Unit price</th><th>Amount</th></tr></thead>
@@ -77,7 +89,7 @@ ${lead.quote?.job ? html`<p>The link's job:</p><pre>${JSON.stringify(lead.quote.
     title: `${KIND_LABELS[lead.kind]} from ${lead.name}`,
     main: html`<p><a href="/inbox">← Inbox</a></p>
 ${notice('error', message.error)}${notice('ok', message.ok)}
-<p>Received ${when(lead.createdAt)} (${ageInWords(lead.createdAt, now)} ago) · state <strong>${STATE_LABELS[lead.status.state]}</strong>${lead.status.lostReason ? html` (${lead.status.lostReason})` : null}</p>
+<p>Received ${when(lead.createdAt)} (${ageInWords(lead.createdAt, now)} ago) · state <strong>${STATE_LABELS[lead.status.state]}</strong>${lead.status.lostReason ? html` (${lead.status.lostReason})` : null} · assigned to ${lead.status.assigneeId === null ? 'nobody' : (names.get(lead.status.assigneeId) ?? lead.status.assigneeId)}</p>
 <h2>Contact</h2>
 <p>${lead.name} · <a href="mailto:${lead.email}">${lead.email}</a>${lead.phone ? html` · ${lead.phone}` : null}${lead.company ? html` · ${lead.company}` : null}</p>
 <h2>The job</h2>
@@ -87,6 +99,11 @@ ${job}
 <label>State <select name="state">${INBOX_STATES.map((state) => html`<option value="${state}"${lead.status.state === state ? html` selected` : null}>${STATE_LABELS[state]}</option>`)}</select></label>
 <label>Reason (when lost) <input type="text" name="reason" maxlength="200"></label>
 <button type="submit">Save</button>
+</form>
+<h2>Assignee</h2>
+<form method="post" action="${action}/assignee" class="card">${csrfField(viewer)}
+<label>Handled by <select name="assignee"><option value="">Nobody</option>${activeStaff.map((person) => html`<option value="${person.id}"${lead.status.assigneeId === person.id ? html` selected` : null}>${person.name}</option>`)}</select></label>
+<button type="submit">Assign</button>
 </form>
 <h2>Add a note</h2>
 <form method="post" action="${action}/notes" class="card">${csrfField(viewer)}

@@ -1,8 +1,9 @@
-// The inbox's pages: the leads, one lead, and its state change and notes (staff, CSRF-checked forms).
+// The inbox's pages: the leads (and as CSV), one lead, and its state change, notes and assignee (staff, CSRF-checked forms).
 import { Router } from 'express';
 import type { Request, Response } from 'express';
 import { isInboxState, type StaffRepository } from '@shop/storage';
-import { InboxProblem, addNote, changeState, isRequestKind, leadDetail, listLeads, type InboxDeps } from '../inbox';
+import { InboxProblem, addNote, assignLead, changeState, isRequestKind, leadDetail, listLeads, type InboxDeps, type LeadFilter } from '../inbox';
+import { leadsCsv } from '../inbox-csv';
 import { signedInOf } from '../http/session';
 import { renderMessagePage } from '../pages/message-page';
 import { renderInboxPage, renderLeadPage } from '../pages/inbox-pages';
@@ -10,15 +11,39 @@ import { clientIp, field } from './sign-in';
 
 const SEARCH_MAX = 200;
 
-export function inboxRoutes(deps: InboxDeps, staff: StaffRepository, shopName: string): Router {
+/** The list's filters from the query: `state`, `q` (search words), `mine=1` (assigned to the viewer). */
+function filterOf(req: Request, viewerId: string): LeadFilter & { mine: boolean } {
+  const state = isInboxState(req.query.state) ? req.query.state : null;
+  const search = typeof req.query.q === 'string' ? req.query.q.slice(0, SEARCH_MAX) : '';
+  const mine = req.query.mine === '1';
+  return { state, search, mine, assigneeId: mine ? viewerId : null };
+}
+
+const staffNames = async (staff: StaffRepository) => new Map((await staff.list()).map((person) => [person.id, person.name]));
+
+export function inboxRoutes(deps: InboxDeps, staff: StaffRepository, shopName: string, consoleUrl: string): Router {
   const router = Router();
 
   router.get('/inbox', async (req, res) => {
     const signedIn = signedInOf(req)!;
-    const state = isInboxState(req.query.state) ? req.query.state : null;
-    const search = typeof req.query.q === 'string' ? req.query.q.slice(0, SEARCH_MAX) : '';
-    const leads = await listLeads(deps, { state, search });
-    res.type('html').send(renderInboxPage(shopName, { staff: signedIn.staff, csrfToken: signedIn.csrfToken }, leads, { state, search }, deps.now()));
+    const filter = filterOf(req, signedIn.staff.id);
+    const leads = await listLeads(deps, filter);
+    res.type('html').send(renderInboxPage(shopName, { staff: signedIn.staff, csrfToken: signedIn.csrfToken }, leads, await staffNames(staff), filter, deps.now()));
+  });
+
+  router.get('/inbox.csv', async (req, res) => {
+    const signedIn = signedInOf(req)!;
+    const filter = filterOf(req, signedIn.staff.id);
+    const leads = await listLeads(deps, filter);
+    const body = leadsCsv(leads, await staffNames(staff), consoleUrl);
+    const at = deps.now();
+    await deps.audit.append({ at, staffId: signedIn.staff.id, action: 'inbox_exported', subject: 'inbox', detail: { state: filter.state, search: filter.search, mine: filter.mine, rows: leads.length }, ip: clientIp(req) });
+    res
+      .status(200)
+      .set('Content-Type', 'text/csv; charset=utf-8')
+      .set('Content-Disposition', `attachment; filename="inbox-${at.toISOString().slice(0, 10)}.csv"`)
+      .set('Cache-Control', 'no-store')
+      .send(body);
   });
 
   const sendLead = async (req: Request, res: Response, status: number, message: { error?: string; ok?: string } = {}) => {
@@ -27,13 +52,15 @@ export function inboxRoutes(deps: InboxDeps, staff: StaffRepository, shopName: s
     const kind = req.params.kind;
     const lead = isRequestKind(kind) ? await leadDetail(deps, kind, req.params.id as string) : null;
     if (!lead) return res.status(404).type('html').send(renderMessagePage(shopName, 'Request not found', 'There is no such request in the inbox.', viewer));
-    const names = new Map((await staff.list()).map((person) => [person.id, person.name]));
-    return res.status(status).type('html').send(renderLeadPage(shopName, viewer, lead, names, deps.now(), message));
+    const people = await staff.list();
+    const names = new Map(people.map((person) => [person.id, person.name]));
+    const active = people.filter((person) => person.disabledAt === null).map((person) => ({ id: person.id, name: person.name }));
+    return res.status(status).type('html').send(renderLeadPage(shopName, viewer, lead, names, active, deps.now(), message));
   };
 
   router.get('/inbox/:kind/:id', (req, res) => sendLead(req, res, 200));
 
-  const act = (name: 'state' | 'notes') =>
+  const act = (name: 'state' | 'notes' | 'assignee') =>
     router.post(`/inbox/:kind/:id/${name}`, async (req, res) => {
       const signedIn = signedInOf(req)!;
       const kind = req.params.kind;
@@ -42,7 +69,8 @@ export function inboxRoutes(deps: InboxDeps, staff: StaffRepository, shopName: s
       const actor = { staffId: signedIn.staff.id, ip: clientIp(req) };
       try {
         if (name === 'state') await changeState(deps, kind, id, { state: field(req, 'state'), reason: field(req, 'reason') }, actor);
-        else await addNote(deps, kind, id, field(req, 'note'), actor);
+        else if (name === 'notes') await addNote(deps, kind, id, field(req, 'note'), actor);
+        else await assignLead(deps, staff, kind, id, field(req, 'assignee'), actor);
       } catch (error) {
         if (!(error instanceof InboxProblem)) throw error;
         return sendLead(req, res, error.status, { error: error.message });
@@ -51,6 +79,7 @@ export function inboxRoutes(deps: InboxDeps, staff: StaffRepository, shopName: s
     });
   act('state');
   act('notes');
+  act('assignee');
 
   return router;
 }
