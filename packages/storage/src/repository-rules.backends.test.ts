@@ -163,8 +163,9 @@ describe('handoffs, designs, links, imports and submissions', () => {
   it('refuses a second rfq link or plate import with the same id as a mistake, not an outage', async () => {
     await repos.rfqLinks.insert(makeDocument('rfq_dup'));
     await repos.plateImports.insert(makeImport('pi_dup'));
-    for (const attempt of [repos.rfqLinks.insert(makeDocument('rfq_dup')), repos.plateImports.insert(makeImport('pi_dup'))]) {
-      expectDuplicate(await rejection(attempt));
+    // One attempt at a time: a second one started early could reject before anything awaits it.
+    for (const attempt of [() => repos.rfqLinks.insert(makeDocument('rfq_dup')), () => repos.plateImports.insert(makeImport('pi_dup'))]) {
+      expectDuplicate(await rejection(attempt()));
     }
   });
 
