@@ -7,3 +7,5 @@ export type { ServeOptions } from './serve-http';
 export { toBodyError } from './body-errors';
 export type { BodyLimit } from './body-errors';
 export { MAX_JSON_DEPTH, measureJsonDepth } from './json-depth';
+export { html, SafeHtml, trustedMarkup } from './html';
+export type { HtmlValue } from './html';

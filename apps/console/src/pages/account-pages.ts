@@ -1,7 +1,7 @@
 // The signed-in pages: home, the person's account, and for owners the staff list and the audit log.
 import type { AuditEntry, StaffRecord } from '@shop/storage';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../passwords';
-import { html } from './html';
+import { html } from '@shop/runtime';
 import { csrfField, notice, renderConsolePage, when, type Viewer } from './layout';
 
 export function renderHomePage(shopName: string, viewer: Viewer): string {

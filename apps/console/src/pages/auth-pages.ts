@@ -1,6 +1,6 @@
 // The pages a person sees before signing in: the sign-in form and the welcome (set-password) form.
 import { PASSWORD_MAX, PASSWORD_MIN } from '../passwords';
-import { html } from './html';
+import { html } from '@shop/runtime';
 import { notice, renderConsolePage } from './layout';
 
 export function renderSignInPage(shopName: string, message: { error?: string; ok?: string } = {}): string {

@@ -1,7 +1,7 @@
 // The inbox: the list of leads with its filters, and one lead's page with its timeline and actions.
 import { INBOX_STATES, type InboxState } from '@shop/storage';
 import type { Lead, LeadDetail } from '../inbox';
-import { html, type SafeHtml } from './html';
+import { html, type SafeHtml } from '@shop/runtime';
 import { csrfField, notice, renderConsolePage, when, type Viewer } from './layout';
 
 const STATE_LABELS: Record<InboxState, string> = { new: 'New', in_progress: 'In progress', quoted: 'Quoted', won: 'Won', lost: 'Lost', closed: 'Closed' };

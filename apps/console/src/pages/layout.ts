@@ -1,7 +1,7 @@
 // The frame every console page shares: the shop's name, the sections the person may open, sign-out.
 import type { StaffRecord } from '@shop/storage';
-import { html } from './html';
-import type { SafeHtml } from './html';
+import { html } from '@shop/runtime';
+import type { SafeHtml } from '@shop/runtime';
 
 /** The person signed in, and the token their forms carry. */
 export interface Viewer {

@@ -1,6 +1,6 @@
 // The pages shown when a link cannot be opened: what happened and what the person can do.
 import type { ServiceError } from '@shop/contracts';
-import { html } from './html';
+import { html } from '@shop/runtime';
 import { renderPage } from './layout';
 
 export interface ErrorPageText {

@@ -1,6 +1,6 @@
 // The page at the service's own address: where a person who opens it in a browser can go.
 import { PUBLIC_PATHS } from '@shop/contracts';
-import { html } from './html';
+import { html } from '@shop/runtime';
 import { renderPage } from './layout';
 
 export function renderHomePage(shopName: string): string {

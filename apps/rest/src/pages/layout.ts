@@ -1,6 +1,6 @@
 // The frame every page shares: head with viewport and noindex, the shop's name, one stylesheet.
-import { html } from './html';
-import type { HtmlValue, SafeHtml } from './html';
+import { html } from '@shop/runtime';
+import type { HtmlValue, SafeHtml } from '@shop/runtime';
 
 export interface PageFrame {
   shopName: string;

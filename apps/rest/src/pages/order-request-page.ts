@@ -4,8 +4,8 @@ import { PROVINCES, PUBLIC_PATHS } from '@shop/contracts';
 import type { LeadTime } from '@shop/contracts';
 import type { OrderLine, OrderRequestDocument, OrderRequestDraft } from '@shop/service';
 import { formatCents, formatDate, formatLeadTime, unitRoundingNote } from './format';
-import { html } from './html';
-import type { SafeHtml } from './html';
+import { html } from '@shop/runtime';
+import type { SafeHtml } from '@shop/runtime';
 import { renderPage } from './layout';
 
 export const ORDER_FIELDS = ['fulfilment', 'address_line1', 'address_line2', 'city', 'province', 'postal_code', 'name', 'email', 'phone', 'company', 'note'] as const;

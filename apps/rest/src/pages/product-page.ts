@@ -3,8 +3,8 @@
 import { PUBLIC_PATHS } from '@shop/contracts';
 import type { LeadTime, Product, ProductTier } from '@shop/contracts';
 import { formatCents } from './format';
-import { html } from './html';
-import type { SafeHtml } from './html';
+import { html } from '@shop/runtime';
+import type { SafeHtml } from '@shop/runtime';
 import { renderPage } from './layout';
 import { buildProductHref } from './links';
 

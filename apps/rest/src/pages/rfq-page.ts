@@ -2,8 +2,8 @@
 import { PUBLIC_PATHS } from '@shop/contracts';
 import type { StoredRfqLink } from '@shop/contracts';
 import { formatDate } from './format';
-import { html } from './html';
-import type { SafeHtml } from './html';
+import { html } from '@shop/runtime';
+import type { SafeHtml } from '@shop/runtime';
 import { renderPage } from './layout';
 
 export const RFQ_FIELDS = ['description', 'material', 'thickness_in', 'quantity', 'name', 'email', 'phone', 'company'] as const;

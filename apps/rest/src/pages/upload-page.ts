@@ -4,8 +4,8 @@ import { BOUNDS, PUBLIC_PATHS } from '@shop/contracts';
 import type { Material, PlateImport } from '@shop/contracts';
 import type { ImportQuoterPage } from '@shop/service';
 import { formatCents, formatCount, formatExtents, formatExtentsMm, formatLeadTime, unitRoundingNote } from './format';
-import { html } from './html';
-import type { SafeHtml } from './html';
+import { html } from '@shop/runtime';
+import type { SafeHtml } from '@shop/runtime';
 import { renderPage } from './layout';
 
 export interface UploadFormView {

@@ -1,5 +1,6 @@
-// HTML built from tagged templates, as the REST app's pages are: every interpolated value is
-// escaped unless it is already SafeHtml, so text from a request can only ever land on a page as text.
+// HTML built from tagged templates, for the pages of both the REST app and the console: every
+// interpolated value is escaped unless it is already SafeHtml, so text from a request can only ever
+// land on a page as text.
 import escapeHtml from 'escape-html';
 
 export class SafeHtml {
@@ -19,6 +20,11 @@ export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Saf
     out += renderValue(value) + (strings[i + 1] ?? '');
   });
   return new SafeHtml(out);
+}
+
+/** Markup made by this service's own code (the plate drawing), never text from a request. */
+export function trustedMarkup(markup: string): SafeHtml {
+  return new SafeHtml(markup);
 }
 
 function renderValue(value: HtmlValue): string {
