@@ -52,3 +52,14 @@ export { createPriceBookVersionRepository } from './price-book-versions';
 export type { NewPriceBookVersion, PriceBookVersionRecord, PriceBookVersionRepository, PriceBookVersionSummary, Publication } from './price-book-versions';
 export { createPlateOrdersSwitchRepository } from './plate-orders-switch';
 export type { PlateOrdersState, PlateOrdersSwitchRecord, PlateOrdersSwitchRepository } from './plate-orders-switch';
+export { MAILED_EVENT_TYPES } from './repositories/outbox';
+export type {
+  OutboxAttemptRecord,
+  OutboxEvent,
+  OutboxRepository,
+  OutboxRowRecord,
+  OutboxSettlement,
+  OutboxState,
+  OutboxTargets,
+} from './repositories/outbox';
+export type { NewWebhookEndpoint, WebhookEndpointRecord, WebhookEndpointRepository } from './repositories/webhook-endpoints';

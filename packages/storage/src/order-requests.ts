@@ -2,7 +2,9 @@
 // an rfq submission's link was made for. Written once over Kysely for both databases; the tables
 // are typed here until they join the storage's own database type.
 import type { ColumnType, Generated, Kysely, Selectable } from 'kysely';
+import type { DB } from './db-types';
 import { clampListLimit } from './records';
+import { enqueueInTransaction, type OutboxEvent, type OutboxTables, type OutboxTargets } from './repositories/outbox';
 import { guardStorage } from './storage-unavailable';
 
 /** Whole cents as the drivers give a BIGINT back (pg: a string; better-sqlite3: a number). */
@@ -53,7 +55,7 @@ interface RfqSubmissionJobTable {
 }
 
 /** The tables this file reads and writes (a part of the storage's database type). */
-export interface OrderTables {
+export interface OrderTables extends Pick<DB, 'outbox' | 'webhook_endpoints'> {
   order_requests: OrderRequestsTable;
   order_request_items: OrderRequestItemsTable;
   rfq_submissions: RfqSubmissionJobTable;
@@ -109,6 +111,8 @@ export interface OrderRequestRecord {
 export interface NewOrderRequest extends Omit<OrderRequestRecord, 'state'> {
   /** A second request with the same key is not stored again: the first one's id is answered. */
   idempotencyKey: string;
+  /** `order_request.created`, written to the outbox in the request's transaction (not for a repeat). */
+  event?: OutboxEvent;
 }
 
 export interface OrderRequestRepository {
@@ -181,7 +185,7 @@ function toRecord(row: OrderRow, items: ItemRow[]): OrderRequestRecord {
   };
 }
 
-export function createOrderRequestRepository(db: Kysely<OrderTables>): OrderRequestRepository {
+export function createOrderRequestRepository(db: Kysely<OrderTables>, targets: OutboxTargets = { mailTo: null }): OrderRequestRepository {
   async function readItems(ids: string[]): Promise<Map<string, ItemRow[]>> {
     const byRequest = new Map<string, ItemRow[]>(ids.map((id) => [id, []]));
     if (ids.length === 0) return byRequest;
@@ -244,6 +248,7 @@ export function createOrderRequestRepository(db: Kysely<OrderTables>): OrderRequ
               )
               .execute();
           }
+          if (request.event) await enqueueInTransaction(trx as unknown as Kysely<OutboxTables>, request.event, targets);
           return { created: true, id: request.id };
         }),
       );

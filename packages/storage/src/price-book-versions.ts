@@ -1,5 +1,7 @@
 // The price book's versions: each book as uploaded (JSON text), who uploaded it, and when it was
 // published and takes force. Written once per version; publishing sets its publication columns.
+import type { Kysely } from 'kysely';
+import { enqueueInTransaction, type OutboxEvent, type OutboxTables } from './repositories/outbox';
 import type { ShopDb } from './shop-db';
 import { readDate, readOptionalDate, writeDate } from './shop-db';
 
@@ -32,6 +34,8 @@ export interface Publication {
   publishedAt: Date;
   publishedBy: string | null;
   effectiveFrom: Date;
+  /** `price_book.published`, written to the outbox in the publication's transaction. */
+  event?: OutboxEvent;
 }
 
 export interface PriceBookVersionRepository {
@@ -103,16 +107,21 @@ export function createPriceBookVersionRepository({ db, provider }: ShopDb): Pric
     },
 
     async publish(version, publication) {
-      const result = await db
-        .updateTable('price_book_versions')
-        .set({
-          published_at: writeDate(provider, publication.publishedAt),
-          published_by: publication.publishedBy,
-          effective_from: writeDate(provider, publication.effectiveFrom),
-        })
-        .where('version', '=', version)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('price_book_versions')
+          .set({
+            published_at: writeDate(provider, publication.publishedAt),
+            published_by: publication.publishedBy,
+            effective_from: writeDate(provider, publication.effectiveFrom),
+          })
+          .where('version', '=', version)
+          .executeTakeFirst();
+        const published = Number(result.numUpdatedRows) === 1;
+        // Webhooks only: the shop is not mailed about its own price book.
+        if (published && publication.event) await enqueueInTransaction(trx as unknown as Kysely<OutboxTables>, publication.event, { mailTo: null });
+        return published;
+      });
     },
   };
 }

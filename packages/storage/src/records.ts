@@ -1,4 +1,5 @@
 // Rows as the service reads and writes them. Bodies are JSON text kept byte for byte.
+import type { OutboxEvent } from './repositories/outbox';
 
 export const RETENTION_DAYS = 30;
 
@@ -41,6 +42,8 @@ export interface PlateDesignRecord {
 
 export interface NewHandoff extends HandoffRecord {
   designs: PlateDesignRecord[];
+  /** `handoff.created`, written to the outbox in the same unit. */
+  event?: OutboxEvent;
 }
 
 export interface RfqLinkRecord {
@@ -80,6 +83,8 @@ export interface RfqSubmissionRecord {
 export interface NewRfqSubmission extends RfqSubmissionRecord {
   /** A second submission with the same key is not stored again. */
   idempotencyKey: string;
+  /** `rfq_submission.created`, written to the outbox in the same unit (and not at all for a repeat). */
+  event?: OutboxEvent;
 }
 
 /** An Idempotency-Key's row: the hash of its scope (client, route, key) and of the body it came with. */

@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { ColumnType, Generated } from 'kysely';
 import type * as Pg from 'pg';
 import { parseDatabaseUrl } from './database-url';
+import type { DB } from './db-types';
 import { DEFAULT_LOCK_WAIT_MS } from './sqlite-health';
 
 /** A date column: text on SQLite, timestamp(3) on PostgreSQL; written as UTC text on both (writeDate). */
@@ -34,7 +35,7 @@ export interface PlateOrdersSwitchTable {
 }
 
 /** The tables of prisma/models.prisma these repositories read and write. */
-export interface ShopTables {
+export interface ShopTables extends Pick<DB, 'outbox' | 'webhook_endpoints'> {
   price_book_versions: PriceBookVersionsTable;
   plate_orders_switch: PlateOrdersSwitchTable;
 }

@@ -16,7 +16,7 @@ export interface TestDatabase {
   rootDir: string;
   /** PostgreSQL only: the schema (also the application_name of its sessions). */
   schema?: string;
-  open(options?: { lockWaitMs?: number }): Promise<Storage>;
+  open(options?: { lockWaitMs?: number; mailTo?: string | null }): Promise<Storage>;
   /** Runs a statement on a connection of its own (to look at what was stored, or to age rows). */
   query<T>(sql: string): Promise<T[]>;
   drop(): Promise<void>;
@@ -56,7 +56,7 @@ export function createPostgresDatabase(baseUrl: string): TestDatabase {
     schema,
     databaseUrl,
     rootDir: os.tmpdir(),
-    open: () => openStorage({ databaseUrl, rootDir: os.tmpdir() }),
+    open: (options = {}) => openStorage({ databaseUrl, rootDir: os.tmpdir(), ...options }),
     async query<T>(sql: string) {
       client ??= (async () => {
         const connected = new Client({ connectionString: stripSchema(baseUrl) });

@@ -1,10 +1,12 @@
 // Handoffs (order links) and the plate designs each stores, written as one unit.
 import { fromDbDateTime, toDbDateTime, type StorageDatabase } from '../database';
 import { keepWithinRetention, type HandoffRepository } from '../records';
+import { outboxStatements, type OutboxTargets } from './outbox';
 
-export function createHandoffRepository({ db, read, write, guard }: StorageDatabase): HandoffRepository {
+export function createHandoffRepository(database: StorageDatabase, targets: OutboxTargets): HandoffRepository {
+  const { db, read, write, guard } = database;
   return {
-    async insert({ designs, ...handoff }) {
+    async insert({ designs, event, ...handoff }) {
       // One unit: the handoff is kept with all its designs or not at all.
       await guard('store the handoff and its plate designs', () =>
         write([
@@ -26,6 +28,7 @@ export function createHandoffRepository({ db, read, write, guard }: StorageDatab
               design: design.design,
               schema_version: design.schemaVersion,
             }),),
+          ...(event ? outboxStatements(database, event, targets, { table: 'handoffs', id: handoff.id }) : []),
         ]),
       );
     },

@@ -8,19 +8,24 @@ import { createPlateImportRepository } from './plate-imports';
 import { createPurge } from './purge';
 import { createQuoteRepository } from './quotes';
 import { createRfqLinkRepository } from './rfq-links';
+import { createOutboxRepository, type OutboxTargets } from './outbox';
 import { createRfqSubmissionRepository } from './rfq-submissions';
+import { createWebhookEndpointRepository } from './webhook-endpoints';
 
-export type Repositories = Pick<Storage, 'quotes' | 'handoffs' | 'designs' | 'rfqLinks' | 'plateImports' | 'rfqSubmissions' | 'idempotencyKeys' | 'purgeExpired'>;
+export type Repositories = Pick<Storage, 'quotes' | 'handoffs' | 'designs' | 'rfqLinks' | 'plateImports' | 'rfqSubmissions' | 'idempotencyKeys' | 'purgeExpired' | 'outbox' | 'webhooks' | 'mailTo'>;
 
-export function createRepositories(database: StorageDatabase): Repositories {
+export function createRepositories(database: StorageDatabase, targets: OutboxTargets): Repositories {
   return {
+    mailTo: targets.mailTo,
     quotes: createQuoteRepository(database),
-    handoffs: createHandoffRepository(database),
+    handoffs: createHandoffRepository(database, targets),
     designs: createPlateDesignRepository(database),
     rfqLinks: createRfqLinkRepository(database),
     plateImports: createPlateImportRepository(database),
-    rfqSubmissions: createRfqSubmissionRepository(database),
+    rfqSubmissions: createRfqSubmissionRepository(database, targets),
     idempotencyKeys: createIdempotencyRepository(database),
     purgeExpired: createPurge(database),
+    outbox: createOutboxRepository(database),
+    webhooks: createWebhookEndpointRepository(database),
   };
 }
