@@ -36,6 +36,7 @@ export async function startRuntime(config: Config, rootDir: string, options: Run
     rootDir,
     migrationWaitMs: config.migrationWaitSeconds * 1000,
     ...(config.databasePoolSize === null ? {} : { poolSize: config.databasePoolSize }),
+    mailTo: config.mailTo,
   });
   const limits: RateLimits = createRateLimits({
     storage,
@@ -56,7 +57,7 @@ export async function startRuntime(config: Config, rootDir: string, options: Run
   const service = createService({
     config,
     storage,
-    orderRequests: createOrderRequestRepository(orderDb),
+    orderRequests: createOrderRequestRepository(orderDb, { mailTo: config.mailTo }),
     limits,
     shopDb,
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
