@@ -1,7 +1,7 @@
 // The console's express app: security headers on every answer, its stylesheet, the pages before a
 // session (sign-in, welcome), then a session and a CSRF token for everything else.
 import path from 'node:path';
-import type { AuditLog, InboxRepository, OrderRequestRepository, RfqSubmissionRepository, StaffRepository } from '@shop/storage';
+import type { AuditLog, InboxRepository, OrderRequestRepository, OutboxRepository, RfqSubmissionRepository, StaffRepository, WebhookEndpointRepository } from '@shop/storage';
 import express from 'express';
 import type { ErrorRequestHandler, Express } from 'express';
 import type { Logger } from 'pino';
@@ -11,6 +11,7 @@ import { RefusedRequest, checkOrigin, requireCsrfToken, setSecurityHeaders } fro
 import { OwnersOnly, loadSession, requireSignIn, sessionCookie, signedInOf } from './http/session';
 import { renderMessagePage } from './pages/message-page';
 import { inboxRoutes } from './routes/inbox';
+import { notificationRoutes } from './routes/notifications';
 import { signedInRoutes } from './routes/signed-in';
 import { signInRoutes } from './routes/sign-in';
 
@@ -20,6 +21,8 @@ export interface ConsoleAppOptions {
   audit: AuditLog;
   /** The leads the inbox shows, and where the shop stands on each. */
   inbox: { orders: OrderRequestRepository; quotes: Pick<RfqSubmissionRepository, 'list'>; states: InboxRepository };
+  /** The outbox and the webhook endpoints; `wake` tells the delivery loop to look now. */
+  notifications: { outbox: OutboxRepository; webhooks: WebhookEndpointRepository; wake: () => void };
   /** The clock (tests move it). */
   now: () => Date;
   logger: Logger;
@@ -46,7 +49,8 @@ export function createConsoleApp(options: ConsoleAppOptions): Express {
   app.use(signInRoutes(deps, cookie, shopName));
   app.use(requireSignIn, requireCsrfToken);
   app.use(signedInRoutes(deps, cookie, shopName));
-  app.use(inboxRoutes({ ...options.inbox, audit: options.audit, now: options.now }, options.staff, shopName, config.consoleUrl));
+  app.use(inboxRoutes({ ...options.inbox, audit: options.audit, now: options.now }, options.staff, shopName, config.consoleUrl, (subject) => options.notifications.outbox.forSubject(subject)));
+  app.use(notificationRoutes({ ...options.notifications, audit: options.audit, now: options.now }, shopName));
 
   app.use((req, res) => {
     res.status(404).type('html').send(renderMessagePage(shopName, 'Page not found', 'There is no page at this address.', viewerOf(req)));

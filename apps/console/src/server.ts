@@ -5,6 +5,7 @@ import { serveUntilStopped } from '@shop/runtime';
 import pino from 'pino';
 import { createConsoleApp } from './app';
 import { loadConsoleConfig } from './config';
+import { createDeliveryLoop } from './delivery-loop';
 import { openConsole } from './open-console';
 
 const ROOT_DIR = path.resolve(__dirname, '..', '..', '..');
@@ -13,13 +14,23 @@ async function main(): Promise<void> {
   const config = loadConsoleConfig();
   const logger = pino({ level: config.logLevel, base: { app: 'console' } });
   const opened = await openConsole(config, ROOT_DIR);
-  const app = createConsoleApp({ config, logger, staff: opened.staff, audit: opened.audit, inbox: opened.inbox, now: () => new Date() });
+  const now = () => new Date();
+  // The notifications go out from here: the apps only write them to the outbox.
+  const delivery = createDeliveryLoop({ outbox: opened.outbox, webhooks: opened.webhooks, mail: config.mail, now, logger });
+  const notifications = { outbox: opened.outbox, webhooks: opened.webhooks, wake: () => delivery.wake() };
+  const app = createConsoleApp({ config, logger, staff: opened.staff, audit: opened.audit, inbox: opened.inbox, notifications, now });
+  delivery.start();
+  delivery.wake();
   serveUntilStopped(app, {
     port: config.port,
     host: config.host,
     onListening: () => logger.info({ host: config.host, port: config.port, consoleUrl: config.consoleUrl }, 'console listening'),
     onStopping: (signal) => logger.info({ signal }, 'shutting down'),
-    close: () => opened.close(),
+    close: async () => {
+      // Tries under way finish and are stored (or their claims given back) before the database closes.
+      await delivery.stop();
+      await opened.close();
+    },
   });
 }
 

@@ -36,6 +36,8 @@ export interface ConsoleTestApp {
   browser(options?: { ip?: string }): Browser;
   /** Adds a person with a password, as `staff:add --password-stdin` does. */
   addPerson(email: string, role?: 'owner' | 'staff', password?: string): Promise<void>;
+  /** How often the app told the delivery loop to look now. */
+  wakes(): number;
   close(): Promise<void>;
 }
 
@@ -63,7 +65,9 @@ export async function startConsole(
   const config = readConsoleConfig({ DATABASE_URL: databaseUrl, CONSOLE_URL: options.ownUrl ? baseUrl : CONSOLE_URL, TRUST_PROXY: 'loopback', ...options.env });
   const opened = await openConsole(config, ROOT_DIR);
   let now = START.getTime();
-  const app = createConsoleApp({ config, staff: opened.staff, audit: opened.audit, inbox: opened.inbox, now: () => new Date(now), logger: pino({ level: 'silent' }) });
+  let wakes = 0;
+  const notifications = { outbox: opened.outbox, webhooks: opened.webhooks, wake: () => void wakes++ };
+  const app = createConsoleApp({ config, staff: opened.staff, audit: opened.audit, inbox: opened.inbox, notifications, now: () => new Date(now), logger: pino({ level: 'silent' }) });
   handle = app;
   const cookieName = config.consoleUrl.startsWith('https:') ? '__Host-console_session' : 'console_session';
 
@@ -110,6 +114,7 @@ export async function startConsole(
       now += ms;
     },
     now: () => new Date(now),
+    wakes: () => wakes,
     browser,
     async addPerson(email, role = 'staff', password = PASSWORD) {
       await addStaff(

@@ -12,7 +12,9 @@ export function renderHomePage(shopName: string, viewer: Viewer): string {
     title: `Hello, ${viewer.staff.name}`,
     main: html`<ul class="sections-list">
 <li><a href="/inbox">Inbox</a>: order requests and quote requests, newest first; their state, notes and timeline.</li>
-${owner ? html`<li><a href="/staff">Staff</a>: who may sign in; add someone or disable an account.</li>
+<li><a href="/notifications">Notifications</a>: the e-mails and webhooks sent about new requests, order links and price books, their tries and errors.</li>
+${owner ? html`<li><a href="/webhooks">Webhooks</a>: where events are sent; add an endpoint, disable or delete one.</li>
+<li><a href="/staff">Staff</a>: who may sign in; add someone or disable an account.</li>
 <li><a href="/audit">Audit log</a>: what was done in the console, by whom, when and from where.</li>` : null}
 <li><a href="/account">Your account</a>: change your password, sign out on every device.</li>
 </ul>`,

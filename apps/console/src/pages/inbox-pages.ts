@@ -1,8 +1,9 @@
 // The inbox: the list of leads with its filters, and one lead's page with its timeline and actions.
-import { INBOX_STATES, type InboxState } from '@shop/storage';
+import { INBOX_STATES, type InboxState, type OutboxRowRecord } from '@shop/storage';
 import type { Lead, LeadDetail } from '../inbox';
 import { html, type SafeHtml } from '@shop/runtime';
 import { csrfField, notice, renderConsolePage, when, type Viewer } from './layout';
+import { notificationsOfLead } from './notification-pages';
 
 const STATE_LABELS: Record<InboxState, string> = { new: 'New', in_progress: 'In progress', quoted: 'Quoted', won: 'Won', lost: 'Lost', closed: 'Closed' };
 const KIND_LABELS = { order: 'Order request', quote: 'Quote request' } as const;
@@ -72,7 +73,16 @@ function timelineEntry(event: LeadDetail['timeline'][number], names: Map<string,
   return html`<li>${when(event.at)} · ${who}: ${what}</li>`;
 }
 
-export function renderLeadPage(shopName: string, viewer: Viewer, lead: LeadDetail, names: Map<string, string>, activeStaff: { id: string; name: string }[], now: Date, message: { error?: string; ok?: string } = {}): string {
+export function renderLeadPage(
+  shopName: string,
+  viewer: Viewer,
+  lead: LeadDetail,
+  names: Map<string, string>,
+  activeStaff: { id: string; name: string }[],
+  now: Date,
+  message: { error?: string; ok?: string } = {},
+  notifications: OutboxRowRecord[] = [],
+): string {
   const action = leadHref(lead);
   const job = lead.order
     ? html`<table class="list"><thead><tr><th>Item</th><th>Quote</th><th>Quantity</th><th>Unit price</th><th>Amount</th></tr></thead>
@@ -111,6 +121,7 @@ ${job}
 <button type="submit">Add</button>
 </form>
 <h2>Timeline</h2>
-${lead.timeline.length === 0 ? html`<p>Nothing yet.</p>` : html`<ol class="timeline">${lead.timeline.map((event) => timelineEntry(event, names))}</ol>`}`,
+${lead.timeline.length === 0 ? html`<p>Nothing yet.</p>` : html`<ol class="timeline">${lead.timeline.map((event) => timelineEntry(event, names))}</ol>`}
+${notificationsOfLead(notifications)}`,
   });
 }
