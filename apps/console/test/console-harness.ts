@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import type { RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
+import type { ServiceEvent } from '@shop/service';
 import { addStaff } from '../src/accounts';
 import { createConsoleApp } from '../src/app';
 import { readConsoleConfig, type ConsoleConfig } from '../src/config';
@@ -30,6 +31,8 @@ export interface ConsoleTestApp {
   config: ConsoleConfig;
   opened: OpenedConsole;
   databaseUrl: string;
+  /** The events the console raised (price_book.published), oldest first. */
+  events: ServiceEvent[];
   /** Moves the app's clock forward. */
   advance(ms: number): void;
   now(): Date;
@@ -61,9 +64,10 @@ export async function startConsole(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const config = readConsoleConfig({ DATABASE_URL: databaseUrl, CONSOLE_URL: options.ownUrl ? baseUrl : CONSOLE_URL, TRUST_PROXY: 'loopback', ...options.env });
-  const opened = await openConsole(config, ROOT_DIR);
   let now = START.getTime();
-  const app = createConsoleApp({ config, staff: opened.staff, audit: opened.audit, inbox: opened.inbox, now: () => new Date(now), logger: pino({ level: 'silent' }) });
+  const events: ServiceEvent[] = [];
+  const opened = await openConsole(config, ROOT_DIR, { now: () => new Date(now), onEvent: (event) => void events.push(event) });
+  const app = createConsoleApp({ config, staff: opened.staff, audit: opened.audit, inbox: opened.inbox, shopSettings: opened.shopSettings, now: () => new Date(now), logger: pino({ level: 'silent' }) });
   handle = app;
   const cookieName = config.consoleUrl.startsWith('https:') ? '__Host-console_session' : 'console_session';
 
@@ -106,6 +110,7 @@ export async function startConsole(
     config,
     opened,
     databaseUrl,
+    events,
     advance: (ms) => {
       now += ms;
     },
