@@ -48,6 +48,8 @@ export interface Browser {
   get(path: string): Promise<Reply>;
   /** A form POST as a browser on the console sends it (Origin: the console's), unless headers say otherwise ('' leaves one out). */
   post(path: string, form: Record<string, string>, headers?: Record<string, string>): Promise<Reply>;
+  /** A multipart form POST (the price book upload) with the console's Origin; `file` goes in as `book_file`. */
+  postMultipart(path: string, fields: Record<string, string>, file?: { name: string; text: string }): Promise<Reply>;
   signIn(email: string, password?: string): Promise<Reply>;
   /** The CSRF token on a page this browser can open. */
   csrf(path?: string): Promise<string>;
@@ -79,6 +81,12 @@ export async function startConsole(
       },
       async post(pathname, form, headers = {}) {
         return send('POST', pathname, new URLSearchParams(form).toString(), { origin: config.consoleUrl, 'content-type': 'application/x-www-form-urlencoded', ...headers });
+      },
+      async postMultipart(pathname, fields, file) {
+        const boundary = '----console-test-boundary';
+        const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+        if (file) parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="book_file"; filename="${file.name}"\r\nContent-Type: application/json\r\n\r\n${file.text}\r\n`);
+        return send('POST', pathname, `${parts.join('')}--${boundary}--\r\n`, { origin: config.consoleUrl, 'content-type': `multipart/form-data; boundary=${boundary}` });
       },
       async signIn(email, password = PASSWORD) {
         return self.post('/sign-in', { email, password });
