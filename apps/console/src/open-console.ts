@@ -5,6 +5,7 @@ import {
   createInboxRepository,
   createOrderRequestRepository,
   createStaffRepository,
+  openShopDb,
   openStorage,
   type AuditLog,
   type InboxRepository,
@@ -15,6 +16,7 @@ import {
   type StaffRepository,
 } from '@shop/storage';
 import { EVENT_TYPES } from '@shop/notify';
+import { createShopSettings, type ServiceEvent, type ShopSettings } from '@shop/service';
 import { consoleDb } from './console-db';
 import type { ConsoleConfig } from './config';
 
@@ -25,10 +27,19 @@ export interface OpenedConsole {
   /** The notifications and where webhooks go (storage's own repositories). */
   outbox: OutboxRepository;
   webhooks: WebhookEndpointRepository;
+  /** The price book's versions and the plate orders switch, through the service's own code. */
+  shopSettings: ShopSettings;
   close(): Promise<void>;
 }
 
-export async function openConsole(config: ConsoleConfig, rootDir: string): Promise<OpenedConsole> {
+export interface OpenConsoleOptions {
+  /** The time of a publish or a switch (tests move it); default the system's. */
+  now?: () => Date;
+  /** Told of each price book published here (price_book.published), as the service tells its own. */
+  onEvent?: (event: ServiceEvent) => void | Promise<void>;
+}
+
+export async function openConsole(config: ConsoleConfig, rootDir: string, options: OpenConsoleOptions = {}): Promise<OpenedConsole> {
   const storage = await openStorage({
     databaseUrl: config.databaseUrl,
     rootDir,
@@ -36,10 +47,23 @@ export async function openConsole(config: ConsoleConfig, rootDir: string): Promi
     ...(config.databasePoolSize === null ? {} : { poolSize: config.databasePoolSize }),
     mailTo: config.mail === null ? null : config.mail.to.join(','),
   });
+  let tables: ReturnType<typeof consoleDb> | undefined;
+  let shopDb: ReturnType<typeof openShopDb> | undefined;
   try {
-    const tables = consoleDb(storage, config, rootDir);
+    tables = consoleDb(storage, config, rootDir);
     // WEBHOOK_URL: the endpoint named `env`, for every event, made or brought to the URL and secret given.
     if (config.webhook) await storage.webhooks.put({ name: 'env', url: config.webhook.url, secret: config.webhook.secret, events: EVENT_TYPES, createdBy: null, createdAt: new Date() });
+    // The shop's tables on a small connection of their own, as the REST and MCP processes open them.
+    shopDb = openShopDb({ databaseUrl: config.databaseUrl, rootDir });
+    const shopSettings = createShopSettings({
+      shopDb,
+      plateOrdersEnabled: config.plateOrdersEnabled,
+      ...(options.now ? { clock: { now: options.now } } : {}),
+      ...(options.onEvent ? { onPublished: options.onEvent } : {}),
+    });
+    // A console started before any other process still shows (and can go back to) the release's book.
+    await shopSettings.seedPriceBooks();
+    const opened = { tables, shopDb };
     return {
       outbox: storage.outbox,
       webhooks: storage.webhooks,
@@ -47,12 +71,16 @@ export async function openConsole(config: ConsoleConfig, rootDir: string): Promi
       audit: createAuditLog(tables.db),
       // The order tables are storage's; the console's connection reaches the same database.
       inbox: { orders: createOrderRequestRepository(tables.db as unknown as Parameters<typeof createOrderRequestRepository>[0]), quotes: storage.rfqSubmissions, states: createInboxRepository(tables.db) },
+      shopSettings,
       close: async () => {
-        await tables.close();
+        await opened.shopDb.db.destroy();
+        await opened.tables.close();
         await storage.close();
       },
     };
   } catch (error) {
+    await shopDb?.db.destroy();
+    await tables?.close();
     await storage.close();
     throw error;
   }

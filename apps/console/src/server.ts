@@ -13,12 +13,12 @@ const ROOT_DIR = path.resolve(__dirname, '..', '..', '..');
 async function main(): Promise<void> {
   const config = loadConsoleConfig();
   const logger = pino({ level: config.logLevel, base: { app: 'console' } });
-  const opened = await openConsole(config, ROOT_DIR);
+  const opened = await openConsole(config, ROOT_DIR, { onEvent: (event) => logger.info({ event }, 'price book published') });
   const now = () => new Date();
   // The notifications go out from here: the apps only write them to the outbox.
   const delivery = createDeliveryLoop({ outbox: opened.outbox, webhooks: opened.webhooks, mail: config.mail, now, logger });
   const notifications = { outbox: opened.outbox, webhooks: opened.webhooks, wake: () => delivery.wake() };
-  const app = createConsoleApp({ config, logger, staff: opened.staff, audit: opened.audit, inbox: opened.inbox, notifications, now });
+  const app = createConsoleApp({ config, logger, staff: opened.staff, audit: opened.audit, inbox: opened.inbox, shopSettings: opened.shopSettings, notifications, now });
   delivery.start();
   delivery.wake();
   serveUntilStopped(app, {

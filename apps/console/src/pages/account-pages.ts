@@ -12,6 +12,8 @@ export function renderHomePage(shopName: string, viewer: Viewer): string {
     title: `Hello, ${viewer.staff.name}`,
     main: html`<ul class="sections-list">
 <li><a href="/inbox">Inbox</a>: order requests and quote requests, newest first; their state, notes and timeline.</li>
+<li><a href="/price-book">Price book</a>: the version in force, those scheduled and the history${owner ? '; upload a new version, compare it and publish it, or go back' : ''}.</li>
+<li><a href="/plate-orders">Online plate orders</a>: on, off or paused, and what customers read${owner ? '; switch them' : ''}.</li>
 <li><a href="/notifications">Notifications</a>: the e-mails and webhooks sent about new requests, order links and price books, their tries and errors.</li>
 ${owner ? html`<li><a href="/webhooks">Webhooks</a>: where events are sent; add an endpoint, disable or delete one.</li>
 <li><a href="/staff">Staff</a>: who may sign in; add someone or disable an account.</li>
