@@ -8,11 +8,11 @@ import type { OutboxRepository, OutboxRowRecord, WebhookEndpointRepository } fro
 import type { Logger } from 'pino';
 
 /** How often the loop looks for due rows when nothing wakes it. */
-export const POLL_MS = 5000;
+const POLL_MS = 5000;
 /** Rows tried per round, at the same time. */
-export const BATCH_ROWS = 10;
+const BATCH_ROWS = 10;
 /** Longer than any one try can take (a webhook's 10 s, a mail server's 30 s socket timeout). */
-export const CLAIM_MS = 120_000;
+const CLAIM_MS = 120_000;
 
 export interface DeliveryLoopOptions {
   outbox: OutboxRepository;

@@ -55,11 +55,10 @@ export type { PlateOrdersState, PlateOrdersSwitchRecord, PlateOrdersSwitchReposi
 export { MAILED_EVENT_TYPES } from './repositories/outbox';
 export type {
   OutboxAttemptRecord,
-  OutboxEvent,
   OutboxRepository,
   OutboxRowRecord,
   OutboxSettlement,
   OutboxState,
-  OutboxTargets,
 } from './repositories/outbox';
+export type { OutboxEvent, OutboxTargets } from './records';
 export type { NewWebhookEndpoint, WebhookEndpointRecord, WebhookEndpointRepository } from './repositories/webhook-endpoints';

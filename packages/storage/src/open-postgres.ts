@@ -5,7 +5,7 @@ import { Pool, types as pgTypes, type PoolClient } from 'pg';
 import { postgresDatabase, postgresTypes } from './database';
 import { migratePostgres } from './migrate';
 import { createRepositories } from './repositories/index';
-import type { OutboxTargets } from './repositories/outbox';
+import type { OutboxTargets } from './records';
 import { assembleStorage, type Storage } from './storage';
 import { StorageUnavailable, guardStorage } from './storage-unavailable';
 

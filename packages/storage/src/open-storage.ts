@@ -9,7 +9,7 @@ import { parseDatabaseUrl } from './database-url';
 import { migrateSqlite } from './migrate';
 import type * as OpenPostgres from './open-postgres';
 import { createRepositories } from './repositories/index';
-import type { OutboxTargets } from './repositories/outbox';
+import type { OutboxTargets } from './records';
 import { BUSY_SLICE_MS, DEFAULT_LOCK_WAIT_MS, SqliteFileGuard, isSqliteBusy } from './sqlite-health';
 import { createSqliteWrites } from './sqlite-write-batch';
 import { assembleStorage, type Storage, type StorageHealth } from './storage';

@@ -3,8 +3,8 @@
 // are typed here until they join the storage's own database type.
 import type { ColumnType, Generated, Kysely, Selectable } from 'kysely';
 import type { DB } from './db-types';
-import { clampListLimit } from './records';
-import { enqueueInTransaction, type OutboxEvent, type OutboxTables, type OutboxTargets } from './repositories/outbox';
+import { clampListLimit, type OutboxEvent, type OutboxTargets } from './records';
+import { enqueueInTransaction, type OutboxTables } from './repositories/outbox';
 import { guardStorage } from './storage-unavailable';
 
 /** Whole cents as the drivers give a BIGINT back (pg: a string; better-sqlite3: a number). */

@@ -1,7 +1,8 @@
 // The price book's versions: each book as uploaded (JSON text), who uploaded it, and when it was
 // published and takes force. Written once per version; publishing sets its publication columns.
 import type { Kysely } from 'kysely';
-import { enqueueInTransaction, type OutboxEvent, type OutboxTables } from './repositories/outbox';
+import type { OutboxEvent } from './records';
+import { enqueueInTransaction, type OutboxTables } from './repositories/outbox';
 import type { ShopDb } from './shop-db';
 import { readDate, readOptionalDate, writeDate } from './shop-db';
 

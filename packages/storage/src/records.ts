@@ -1,5 +1,4 @@
 // Rows as the service reads and writes them. Bodies are JSON text kept byte for byte.
-import type { OutboxEvent } from './repositories/outbox';
 
 export const RETENTION_DAYS = 30;
 
@@ -214,4 +213,20 @@ const MAX_LIST_LIMIT = 1000;
 /** The number of rows a list returns: a whole number from 1 to 1000, 100 when not given. */
 export function clampListLimit(limit: number | undefined): number {
   return Math.min(Math.max(Math.trunc(limit ?? DEFAULT_LIST_LIMIT), 1), MAX_LIST_LIMIT);
+}
+
+/** An event to put in the outbox with its record: one e-mail row and one row per subscribed webhook endpoint. */
+export interface OutboxEvent {
+  /** `rfq_submission.created`, ... */
+  type: string;
+  /** What it is about, as the console finds it: `order/or_...`, `quote/sub_...`, `handoff/h_...`, `price_book/<version>`. */
+  subject: string;
+  /** The event JSON, `{type, timestamp, data}`, as every row of it carries it. */
+  payload: string;
+  createdAt: Date;
+}
+
+/** Who is told besides the webhook endpoints: the shop's e-mail recipients (a comma list), or null without SMTP. */
+export interface OutboxTargets {
+  mailTo: string | null;
 }

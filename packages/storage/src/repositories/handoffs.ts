@@ -1,7 +1,7 @@
 // Handoffs (order links) and the plate designs each stores, written as one unit.
 import { fromDbDateTime, toDbDateTime, type StorageDatabase } from '../database';
-import { keepWithinRetention, type HandoffRepository } from '../records';
-import { outboxStatements, type OutboxTargets } from './outbox';
+import { keepWithinRetention, type HandoffRepository, type OutboxTargets } from '../records';
+import { outboxStatements } from './outbox';
 
 export function createHandoffRepository(database: StorageDatabase, targets: OutboxTargets): HandoffRepository {
   const { db, read, write, guard } = database;

@@ -8,7 +8,8 @@ import { createPlateImportRepository } from './plate-imports';
 import { createPurge } from './purge';
 import { createQuoteRepository } from './quotes';
 import { createRfqLinkRepository } from './rfq-links';
-import { createOutboxRepository, type OutboxTargets } from './outbox';
+import type { OutboxTargets } from '../records';
+import { createOutboxRepository } from './outbox';
 import { createRfqSubmissionRepository } from './rfq-submissions';
 import { createWebhookEndpointRepository } from './webhook-endpoints';
 

@@ -4,26 +4,10 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Compilable, type Kysely, type RawBuilder } from 'kysely';
 import { fromDbDateTime, toDbDateTime, type StorageDatabase } from '../database';
 import type { DB } from '../db-types';
-import { clampListLimit } from '../records';
+import { clampListLimit, type OutboxEvent, type OutboxTargets } from '../records';
 
 /** The events a new request raises: the ones mailed to the shop (when SMTP is set). */
 export const MAILED_EVENT_TYPES: readonly string[] = ['order_request.created', 'rfq_submission.created'];
-
-/** An event to put in the outbox with its record: one e-mail row and one row per subscribed webhook endpoint. */
-export interface OutboxEvent {
-  /** `rfq_submission.created`, ... */
-  type: string;
-  /** What it is about, as the console finds it: `order/or_...`, `quote/sub_...`, `handoff/h_...`, `price_book/<version>`. */
-  subject: string;
-  /** The event JSON, `{type, timestamp, data}`, as every row of it carries it. */
-  payload: string;
-  createdAt: Date;
-}
-
-/** Who is told besides the webhook endpoints: the shop's e-mail recipients (a comma list), or null without SMTP. */
-export interface OutboxTargets {
-  mailTo: string | null;
-}
 
 export type OutboxState = 'pending' | 'sent' | 'dead';
 

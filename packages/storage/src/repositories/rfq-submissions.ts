@@ -1,7 +1,7 @@
 // Quote-request submissions: the shop's leads, stored once per idempotency key, never purged.
 import { fromDbDateTime, toDbDateTime, type StorageDatabase } from '../database';
-import { clampListLimit, type RfqSubmissionRepository } from '../records';
-import { outboxStatements, type OutboxTargets } from './outbox';
+import { clampListLimit, type OutboxTargets, type RfqSubmissionRepository } from '../records';
+import { outboxStatements } from './outbox';
 
 export function createRfqSubmissionRepository(database: StorageDatabase, targets: OutboxTargets): RfqSubmissionRepository {
   const { db, read, write, guard } = database;
