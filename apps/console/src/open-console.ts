@@ -3,12 +3,16 @@
 import {
   createAuditLog,
   createInboxRepository,
+  createLostReasonRepository,
   createOrderRequestRepository,
+  createPersonalDataRepository,
   createStaffRepository,
   openStorage,
   type AuditLog,
   type InboxRepository,
+  type LostReasonRepository,
   type OrderRequestRepository,
+  type PersonalDataRepository,
   type RfqSubmissionRepository,
   type StaffRepository,
 } from '@shop/storage';
@@ -19,6 +23,9 @@ export interface OpenedConsole {
   staff: StaffRepository;
   audit: AuditLog;
   inbox: { orders: OrderRequestRepository; quotes: RfqSubmissionRepository; states: InboxRepository };
+  /** A person's data by e-mail, and the retention job's erasure (over storage.db). */
+  personalData: PersonalDataRepository;
+  lostReasons: LostReasonRepository;
   close(): Promise<void>;
 }
 
@@ -36,6 +43,8 @@ export async function openConsole(config: ConsoleConfig, rootDir: string): Promi
       audit: createAuditLog(tables.db),
       // The order tables are storage's; the console's connection reaches the same database.
       inbox: { orders: createOrderRequestRepository(tables.db as unknown as Parameters<typeof createOrderRequestRepository>[0]), quotes: storage.rfqSubmissions, states: createInboxRepository(tables.db) },
+      personalData: createPersonalDataRepository(storage.db),
+      lostReasons: createLostReasonRepository(storage.db),
       close: async () => {
         await tables.close();
         await storage.close();

@@ -63,7 +63,16 @@ export async function startConsole(
   const config = readConsoleConfig({ DATABASE_URL: databaseUrl, CONSOLE_URL: options.ownUrl ? baseUrl : CONSOLE_URL, TRUST_PROXY: 'loopback', ...options.env });
   const opened = await openConsole(config, ROOT_DIR);
   let now = START.getTime();
-  const app = createConsoleApp({ config, staff: opened.staff, audit: opened.audit, inbox: opened.inbox, now: () => new Date(now), logger: pino({ level: 'silent' }) });
+  const app = createConsoleApp({
+    config,
+    staff: opened.staff,
+    audit: opened.audit,
+    inbox: opened.inbox,
+    personalData: opened.personalData,
+    lostReasons: opened.lostReasons,
+    now: () => new Date(now),
+    logger: pino({ level: 'silent' }),
+  });
   handle = app;
   const cookieName = config.consoleUrl.startsWith('https:') ? '__Host-console_session' : 'console_session';
 
