@@ -13,7 +13,7 @@ export interface PersonalDataDeps {
 
 const DAY_MS = 86_400_000;
 /** How often the retention job runs in the console process (and once at start). */
-export const RETENTION_INTERVAL_MS = 3_600_000;
+const RETENTION_INTERVAL_MS = 3_600_000;
 const EMAIL_MAX = 254;
 
 export class PrivacyProblem extends Error {
@@ -26,7 +26,7 @@ export class PrivacyProblem extends Error {
  * The audit subject for an e-mail: `sha256:` and the hex SHA-256 of the address as searched (trimmed,
  * A-Z lower-cased). Whoever knows the address can find its entries; the log alone does not give it.
  */
-export function emailSubject(email: string): string {
+function emailSubject(email: string): string {
   return `sha256:${tokenId(foldEmail(email))}`;
 }
 
@@ -48,7 +48,7 @@ export async function findPersonalData(deps: PersonalDataDeps, input: string, ac
 }
 
 /** What is held for the e-mail as one JSON document (the export a person may ask for). */
-export function personalDataDocument(email: string, held: HeldPersonalData, at: Date): Record<string, unknown> {
+function personalDataDocument(email: string, held: HeldPersonalData, at: Date): Record<string, unknown> {
   const pick = (body: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((key) => [key, body[key] ?? null]));
   return {
     email,
