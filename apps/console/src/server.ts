@@ -13,9 +13,19 @@ const ROOT_DIR = path.resolve(__dirname, '..', '..', '..');
 async function main(): Promise<void> {
   const config = loadConsoleConfig();
   const logger = pino({ level: config.logLevel, base: { app: 'console' } });
-  const opened = await openConsole(config, ROOT_DIR);
+  const opened = await openConsole(config, ROOT_DIR, { onEvent: (event) => logger.info({ event }, 'price book published') });
   const now = () => new Date();
-  const app = createConsoleApp({ config, logger, staff: opened.staff, audit: opened.audit, inbox: opened.inbox, personalData: opened.personalData, lostReasons: opened.lostReasons, now });
+  const app = createConsoleApp({
+    config,
+    logger,
+    staff: opened.staff,
+    audit: opened.audit,
+    inbox: opened.inbox,
+    shopSettings: opened.shopSettings,
+    personalData: opened.personalData,
+    lostReasons: opened.lostReasons,
+    now,
+  });
   // Contact details past RFQ_RETENTION_DAYS: erased now and every hour while the console runs.
   const retention = startRetentionJob({ personalData: opened.personalData, audit: opened.audit, now, retentionDays: config.retentionDays }, logger);
   serveUntilStopped(app, {
