@@ -10,6 +10,8 @@ const ConsoleEnvironment = z.object({
   /** Loopback by default: the shop puts the console behind its VPN or proxy, never on the public port. */
   CONSOLE_HOST: z.string().min(1).default('127.0.0.1'),
   CONSOLE_URL: z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, '')).default('http://localhost:3002'),
+  /** Days a settled request keeps its contact details (about two years by default; at most 100 years). */
+  RFQ_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
 });
 
 export interface ConsoleConfig {
@@ -25,6 +27,8 @@ export interface ConsoleConfig {
   host: string;
   /** Where people reach the console (links it prints, the Origin forms must come from). No trailing slash. */
   consoleUrl: string;
+  /** Days after a request is settled (won, lost or closed) before its contact details are erased. */
+  retentionDays: number;
 }
 
 export function readConsoleConfig(env: Record<string, string | undefined>): ConsoleConfig {
@@ -49,6 +53,7 @@ export function readConsoleConfig(env: Record<string, string | undefined>): Cons
     port: parsed.CONSOLE_PORT,
     host: parsed.CONSOLE_HOST,
     consoleUrl: parsed.CONSOLE_URL,
+    retentionDays: parsed.RFQ_RETENTION_DAYS,
   };
 }
 

@@ -3,13 +3,17 @@
 import {
   createAuditLog,
   createInboxRepository,
+  createLostReasonRepository,
   createOrderRequestRepository,
+  createPersonalDataRepository,
   createStaffRepository,
   openShopDb,
   openStorage,
   type AuditLog,
   type InboxRepository,
+  type LostReasonRepository,
   type OrderRequestRepository,
+  type PersonalDataRepository,
   type RfqSubmissionRepository,
   type StaffRepository,
 } from '@shop/storage';
@@ -21,6 +25,9 @@ export interface OpenedConsole {
   staff: StaffRepository;
   audit: AuditLog;
   inbox: { orders: OrderRequestRepository; quotes: RfqSubmissionRepository; states: InboxRepository };
+  /** A person's data by e-mail, and the retention job's erasure (over storage.db). */
+  personalData: PersonalDataRepository;
+  lostReasons: LostReasonRepository;
   /** The price book's versions and the plate orders switch, through the service's own code. */
   shopSettings: ShopSettings;
   close(): Promise<void>;
@@ -60,6 +67,8 @@ export async function openConsole(config: ConsoleConfig, rootDir: string, option
       audit: createAuditLog(tables.db),
       // The order tables are storage's; the console's connection reaches the same database.
       inbox: { orders: createOrderRequestRepository(tables.db as unknown as Parameters<typeof createOrderRequestRepository>[0]), quotes: storage.rfqSubmissions, states: createInboxRepository(tables.db) },
+      personalData: createPersonalDataRepository(storage.db),
+      lostReasons: createLostReasonRepository(storage.db),
       shopSettings,
       close: async () => {
         await opened.shopDb.db.destroy();

@@ -69,7 +69,17 @@ export async function startConsole(
   let now = START.getTime();
   const events: ServiceEvent[] = [];
   const opened = await openConsole(config, ROOT_DIR, { now: () => new Date(now), onEvent: (event) => void events.push(event) });
-  const app = createConsoleApp({ config, staff: opened.staff, audit: opened.audit, inbox: opened.inbox, shopSettings: opened.shopSettings, now: () => new Date(now), logger: pino({ level: 'silent' }) });
+  const app = createConsoleApp({
+    config,
+    staff: opened.staff,
+    audit: opened.audit,
+    inbox: opened.inbox,
+    shopSettings: opened.shopSettings,
+    personalData: opened.personalData,
+    lostReasons: opened.lostReasons,
+    now: () => new Date(now),
+    logger: pino({ level: 'silent' }),
+  });
   handle = app;
   const cookieName = config.consoleUrl.startsWith('https:') ? '__Host-console_session' : 'console_session';
 
