@@ -5,6 +5,7 @@ import {
   createInboxRepository,
   createOrderRequestRepository,
   createStaffRepository,
+  openShopDb,
   openStorage,
   type AuditLog,
   type InboxRepository,
@@ -12,6 +13,7 @@ import {
   type RfqSubmissionRepository,
   type StaffRepository,
 } from '@shop/storage';
+import { createShopSettings, type ServiceEvent, type ShopSettings } from '@shop/service';
 import { consoleDb } from './console-db';
 import type { ConsoleConfig } from './config';
 
@@ -19,29 +21,55 @@ export interface OpenedConsole {
   staff: StaffRepository;
   audit: AuditLog;
   inbox: { orders: OrderRequestRepository; quotes: RfqSubmissionRepository; states: InboxRepository };
+  /** The price book's versions and the plate orders switch, through the service's own code. */
+  shopSettings: ShopSettings;
   close(): Promise<void>;
 }
 
-export async function openConsole(config: ConsoleConfig, rootDir: string): Promise<OpenedConsole> {
+export interface OpenConsoleOptions {
+  /** The time of a publish or a switch (tests move it); default the system's. */
+  now?: () => Date;
+  /** Told of each price book published here (price_book.published), as the service tells its own. */
+  onEvent?: (event: ServiceEvent) => void | Promise<void>;
+}
+
+export async function openConsole(config: ConsoleConfig, rootDir: string, options: OpenConsoleOptions = {}): Promise<OpenedConsole> {
   const storage = await openStorage({
     databaseUrl: config.databaseUrl,
     rootDir,
     migrationWaitMs: config.migrationWaitSeconds * 1000,
     ...(config.databasePoolSize === null ? {} : { poolSize: config.databasePoolSize }),
   });
+  let tables: ReturnType<typeof consoleDb> | undefined;
+  let shopDb: ReturnType<typeof openShopDb> | undefined;
   try {
-    const tables = consoleDb(storage, config, rootDir);
+    tables = consoleDb(storage, config, rootDir);
+    // The shop's tables on a small connection of their own, as the REST and MCP processes open them.
+    shopDb = openShopDb({ databaseUrl: config.databaseUrl, rootDir });
+    const shopSettings = createShopSettings({
+      shopDb,
+      plateOrdersEnabled: config.plateOrdersEnabled,
+      ...(options.now ? { clock: { now: options.now } } : {}),
+      ...(options.onEvent ? { onPublished: options.onEvent } : {}),
+    });
+    // A console started before any other process still shows (and can go back to) the release's book.
+    await shopSettings.seedPriceBooks();
+    const opened = { tables, shopDb };
     return {
       staff: createStaffRepository(tables.db),
       audit: createAuditLog(tables.db),
       // The order tables are storage's; the console's connection reaches the same database.
       inbox: { orders: createOrderRequestRepository(tables.db as unknown as Parameters<typeof createOrderRequestRepository>[0]), quotes: storage.rfqSubmissions, states: createInboxRepository(tables.db) },
+      shopSettings,
       close: async () => {
-        await tables.close();
+        await opened.shopDb.db.destroy();
+        await opened.tables.close();
         await storage.close();
       },
     };
   } catch (error) {
+    await shopDb?.db.destroy();
+    await tables?.close();
     await storage.close();
     throw error;
   }
