@@ -19,7 +19,7 @@ export interface ConsoleAppOptions {
   staff: StaffRepository;
   audit: AuditLog;
   /** The leads the inbox shows, and where the shop stands on each. */
-  inbox: { orders: OrderRequestRepository; quotes: Pick<RfqSubmissionRepository, 'list'>; states: InboxRepository };
+  inbox: { orders: OrderRequestRepository; quotes: Pick<RfqSubmissionRepository, 'get'>; states: InboxRepository };
   /** The clock (tests move it). */
   now: () => Date;
   logger: Logger;

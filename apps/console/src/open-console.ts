@@ -1,5 +1,5 @@
 // Opens what the console process and the staff:add command both need: storage (which applies the
-// migrations), the console's tables, and their repositories.
+// migrations) and the repositories of the console's tables over it.
 import {
   createAuditLog,
   createInboxRepository,
@@ -12,7 +12,6 @@ import {
   type RfqSubmissionRepository,
   type StaffRepository,
 } from '@shop/storage';
-import { consoleDb } from './console-db';
 import type { ConsoleConfig } from './config';
 
 export interface OpenedConsole {
@@ -29,20 +28,11 @@ export async function openConsole(config: ConsoleConfig, rootDir: string): Promi
     migrationWaitMs: config.migrationWaitSeconds * 1000,
     ...(config.databasePoolSize === null ? {} : { poolSize: config.databasePoolSize }),
   });
-  try {
-    const tables = consoleDb(storage, config, rootDir);
-    return {
-      staff: createStaffRepository(tables.db),
-      audit: createAuditLog(tables.db),
-      // The order tables are storage's; the console's connection reaches the same database.
-      inbox: { orders: createOrderRequestRepository(tables.db as unknown as Parameters<typeof createOrderRequestRepository>[0]), quotes: storage.rfqSubmissions, states: createInboxRepository(tables.db) },
-      close: async () => {
-        await tables.close();
-        await storage.close();
-      },
-    };
-  } catch (error) {
-    await storage.close();
-    throw error;
-  }
+  // Every repository runs on the storage's one connection (pool): its writes join its group commit on SQLite.
+  return {
+    staff: createStaffRepository(storage),
+    audit: createAuditLog(storage),
+    inbox: { orders: createOrderRequestRepository(storage), quotes: storage.rfqSubmissions, states: createInboxRepository(storage) },
+    close: () => storage.close(),
+  };
 }
