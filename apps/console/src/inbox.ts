@@ -64,15 +64,15 @@ export async function listLeads(deps: InboxDeps, filter: LeadFilter, before: str
   return deps.states.list({ state: filter.state, search: filter.search, assigneeId: filter.assigneeId ?? null, before });
 }
 
-/** The whole filtered list for an export, read a page at a time, up to EXPORT_MAX_ROWS; `more` when it went on. */
-export async function exportLeads(deps: InboxDeps, filter: LeadFilter): Promise<{ leads: Lead[]; more: boolean }> {
+/** The whole filtered list for an export, read a page at a time, up to `maxRows`; `more` when it went on. */
+export async function exportLeads(deps: InboxDeps, filter: LeadFilter, maxRows = EXPORT_MAX_ROWS): Promise<{ leads: Lead[]; more: boolean }> {
   const leads: Lead[] = [];
   let before: string | null = null;
   do {
-    const page = await deps.states.list({ state: filter.state, search: filter.search, assigneeId: filter.assigneeId ?? null, before, limit: Math.min(INBOX_PAGE_MAX, EXPORT_MAX_ROWS - leads.length) });
+    const page = await deps.states.list({ state: filter.state, search: filter.search, assigneeId: filter.assigneeId ?? null, before, limit: Math.min(INBOX_PAGE_MAX, maxRows - leads.length) });
     leads.push(...page.leads);
     before = page.nextBefore;
-  } while (before !== null && leads.length < EXPORT_MAX_ROWS);
+  } while (before !== null && leads.length < maxRows);
   return { leads, more: before !== null };
 }
 
