@@ -23,7 +23,7 @@ export interface ConsoleAppOptions {
   staff: StaffRepository;
   audit: AuditLog;
   /** The leads the inbox shows, and where the shop stands on each. */
-  inbox: { orders: OrderRequestRepository; quotes: Pick<RfqSubmissionRepository, 'list'>; states: InboxRepository };
+  inbox: { orders: OrderRequestRepository; quotes: Pick<RfqSubmissionRepository, 'get'>; states: InboxRepository };
   /** A person's data by e-mail (owners' /privacy) and the lost reasons (owners' /settings/lost-reasons). */
   personalData: PersonalDataRepository;
   lostReasons: LostReasonRepository;

@@ -7,7 +7,6 @@ import {
   createOrderRequestRepository,
   createPersonalDataRepository,
   createStaffRepository,
-  openShopDb,
   openStorage,
   type AuditLog,
   type InboxRepository,
@@ -18,7 +17,6 @@ import {
   type StaffRepository,
 } from '@shop/storage';
 import { createShopSettings, type ServiceEvent, type ShopSettings } from '@shop/service';
-import { consoleDb } from './console-db';
 import type { ConsoleConfig } from './config';
 
 export interface OpenedConsole {
@@ -47,38 +45,26 @@ export async function openConsole(config: ConsoleConfig, rootDir: string, option
     migrationWaitMs: config.migrationWaitSeconds * 1000,
     ...(config.databasePoolSize === null ? {} : { poolSize: config.databasePoolSize }),
   });
-  let tables: ReturnType<typeof consoleDb> | undefined;
-  let shopDb: ReturnType<typeof openShopDb> | undefined;
   try {
-    tables = consoleDb(storage, config, rootDir);
-    // The shop's tables on a small connection of their own, as the REST and MCP processes open them.
-    shopDb = openShopDb({ databaseUrl: config.databaseUrl, rootDir });
+    // Every repository runs on the storage's one connection (pool): its writes join its group commit on SQLite.
     const shopSettings = createShopSettings({
-      shopDb,
+      storage,
       plateOrdersEnabled: config.plateOrdersEnabled,
       ...(options.now ? { clock: { now: options.now } } : {}),
       ...(options.onEvent ? { onPublished: options.onEvent } : {}),
     });
     // A console started before any other process still shows (and can go back to) the release's book.
     await shopSettings.seedPriceBooks();
-    const opened = { tables, shopDb };
     return {
-      staff: createStaffRepository(tables.db),
-      audit: createAuditLog(tables.db),
-      // The order tables are storage's; the console's connection reaches the same database.
-      inbox: { orders: createOrderRequestRepository(tables.db as unknown as Parameters<typeof createOrderRequestRepository>[0]), quotes: storage.rfqSubmissions, states: createInboxRepository(tables.db) },
-      personalData: createPersonalDataRepository(storage.db),
-      lostReasons: createLostReasonRepository(storage.db),
+      staff: createStaffRepository(storage),
+      audit: createAuditLog(storage),
+      inbox: { orders: createOrderRequestRepository(storage), quotes: storage.rfqSubmissions, states: createInboxRepository(storage) },
+      personalData: createPersonalDataRepository(storage),
+      lostReasons: createLostReasonRepository(storage),
       shopSettings,
-      close: async () => {
-        await opened.shopDb.db.destroy();
-        await opened.tables.close();
-        await storage.close();
-      },
+      close: () => storage.close(),
     };
   } catch (error) {
-    await shopDb?.db.destroy();
-    await tables?.close();
     await storage.close();
     throw error;
   }

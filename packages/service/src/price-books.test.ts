@@ -237,12 +237,12 @@ describe('seeding from a newer release', () => {
 
   /** The cases of a release bundling `version`, over the same database. */
   function release(version: string) {
-    const versions = createPriceBookVersionRepository(shop.shopDb);
+    const versions = createPriceBookVersionRepository(shop.storage);
     const json = bookWith(version);
     const bundled = { loaded: { ...PRICE_BOOK, version }, text: JSON.stringify(json) };
     const state = createShopState({
       versions,
-      plateOrders: createPlateOrdersSwitchRepository(shop.shopDb),
+      plateOrders: createPlateOrdersSwitchRepository(shop.storage),
       catalogOptions: { shopUrl: 'https://shop.example.ca' },
       plateOrdersEnabled: true,
       bundled,

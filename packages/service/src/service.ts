@@ -13,7 +13,7 @@ import type {
   RfqLink,
   TierKind,
 } from '@shop/contracts';
-import type { OrderRequestRepository, PurgeCounts, ShopDb, Storage, StorageHealth } from '@shop/storage';
+import type { OrderRequestRepository, PurgeCounts, Storage, StorageHealth } from '@shop/storage';
 import { createCatalogCases } from './catalog-cases';
 import type { ListProductsOptions } from './catalog-cases';
 import { systemClock } from './context';
@@ -53,14 +53,9 @@ export interface ServiceConfig {
 export interface ServiceDeps {
   config: ServiceConfig;
   storage: Storage;
-  /** Order requests and the jobs of rfq submissions (over the storage's database). */
+  /** Order requests and the jobs of rfq submissions (`createOrderRequestRepository(storage)`). */
   orderRequests: OrderRequestRepository;
   limits: RateLimits;
-  /**
-   * The shop's own tables (price book versions, the plate orders switch) over Kysely: openShopDb
-   * today, the storage itself once it is on Kysely.
-   */
-  shopDb: ShopDb;
   /** The time of the shop's own actions (publish, switch) and of the timer; default the system clock. */
   clock?: Clock;
   /** How long the price book in force and the switch are reused before the database is read again (default 1000 ms). */
@@ -191,7 +186,7 @@ export function createService(deps: ServiceDeps): Service {
   const { config, storage, limits } = deps;
   const clock = deps.clock ?? systemClock;
   const settings = createShopSettings({
-    shopDb: deps.shopDb,
+    storage,
     clock,
     plateOrdersEnabled: config.plateOrdersEnabled,
     catalogUrls: { shopUrl: config.shopUrl, imagesUrl: config.publicUrl },

@@ -165,6 +165,8 @@ export interface RfqSubmissionRepository {
   insert(submission: NewRfqSubmission): Promise<{ created: boolean; id: string }>;
   /** Newest first. */
   list(options?: { limit?: number }): Promise<RfqSubmissionRecord[]>;
+  /** One submission by id; null when there is none (submissions are never purged). */
+  get(id: string): Promise<RfqSubmissionRecord | null>;
 }
 
 function isPastRetention(expiresAt: Date, now: Date): boolean {

@@ -56,7 +56,7 @@ export function createPostgresDatabase(baseUrl: string): TestDatabase {
     schema,
     databaseUrl,
     rootDir: os.tmpdir(),
-    open: () => openStorage({ databaseUrl, rootDir: os.tmpdir() }),
+    open: (options = {}) => openStorage({ databaseUrl, rootDir: os.tmpdir(), ...options }),
     async query<T>(sql: string) {
       client ??= (async () => {
         const connected = new Client({ connectionString: stripSchema(baseUrl) });

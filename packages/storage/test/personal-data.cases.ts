@@ -1,8 +1,7 @@
 // The personal-data and lost-reason repositories over a real storage (its migrations applied), run on
 // each database: personal-data.test.ts on SQLite, personal-data.backends.test.ts on PostgreSQL.
-import type { Kysely } from 'kysely';
-import { createInboxRepository, type InboxRepository, type InboxState, type InboxTables, type RequestKind } from '../src/inbox';
-import { createOrderRequestRepository, type OrderTables } from '../src/order-requests';
+import { createInboxRepository, type InboxRepository, type InboxState, type RequestKind } from '../src/repositories/inbox';
+import { createOrderRequestRepository } from '../src/repositories/order-requests';
 import { createLostReasonRepository } from '../src/repositories/lost-reasons';
 import { ERASED_NOTE_DETAIL, createPersonalDataRepository, type PersonalDataRepository } from '../src/repositories/personal-data';
 import type { Storage } from '../src/storage';
@@ -36,7 +35,7 @@ export function describePersonalDataCases(createDatabase: () => TestDatabase): v
   let personal: PersonalDataRepository;
 
   const addOrder = (id: string, email: string) =>
-    createOrderRequestRepository(storage.db as unknown as Kysely<OrderTables>).insert(
+    createOrderRequestRepository(storage).insert(
       sampleOrderRequest({ id, idempotencyKey: `key-${id}`, createdAt: T0, contact: { name: 'Dana Reyes', email, phone: '519 555 0100', company: 'Reyes Farms', note: 'Gate code 44' } }),
     );
   const addQuote = (id: string, email: string) => storage.rfqSubmissions.insert({ id, rfqLinkId: 'rfq_LINK', createdAt: T0, idempotencyKey: `key-${id}`, body: quoteBody(id, email), schemaVersion: 1 });
@@ -48,8 +47,8 @@ export function describePersonalDataCases(createDatabase: () => TestDatabase): v
   beforeEach(async () => {
     database = createDatabase();
     storage = await database.open();
-    inbox = createInboxRepository(storage.db as unknown as Kysely<InboxTables>);
-    personal = createPersonalDataRepository(storage.db);
+    inbox = createInboxRepository(storage);
+    personal = createPersonalDataRepository(storage);
   });
   afterEach(async () => {
     await storage.close();
@@ -87,7 +86,7 @@ export function describePersonalDataCases(createDatabase: () => TestDatabase): v
         erased: closed.erased_at !== null,
       }).toEqual({ name: '', email: '', phone: null, company: null, note: null, address: [null, null, null, null, null], erased: true });
       // The job and its figures are as they were.
-      const order = await createOrderRequestRepository(storage.db as unknown as Kysely<OrderTables>).get('or_closed');
+      const order = await createOrderRequestRepository(storage).get('or_closed');
       expect(order).toMatchObject({ fulfilment: 'delivery', subtotalCents: 51_234, taxCents: 6_660, totalCents: 57_894 });
       expect(order!.items.map((item) => [item.description, item.quantity, item.unitAmountCents, item.amountCents])).toEqual([
         ['Plate 6 x 4 in', 10, 1_523, 15_234],
@@ -168,13 +167,16 @@ export function describePersonalDataCases(createDatabase: () => TestDatabase): v
       expect(await orderRow('or_other')).toMatchObject({ contact_email: 'xpat@example.com', erased_at: null });
       expect(await quoteBodyOf('sub_near')).toMatchObject({ email: 'pat@example.co', name: 'Pat Quinn' });
       await expect(personal.findByEmail('pat@example.com')).resolves.toEqual({ orderRequests: [], quoteRequests: [], notes: [] });
+      // The inbox's list says which leads lost their contact, and when.
+      const erasedOn = new Map((await inbox.list({ limit: 100 })).leads.map((lead) => [lead.id, lead.erasedAt?.toISOString() ?? null]));
+      expect([erasedOn.get('or_pat'), erasedOn.get('sub_pat'), erasedOn.get('or_other')]).toEqual([addDays(T0, 5).toISOString(), addDays(T0, 5).toISOString(), null]);
       await expect(personal.eraseByEmail('pat@example.com', addDays(T0, 6))).resolves.toEqual({ orderRequests: 0, quoteRequests: 0, notes: 0 });
     });
   });
 
   describe('lost reasons', () => {
     it('starts with the five defaults; adds, renames and retires, the offered ones listed first', async () => {
-      const reasons = createLostReasonRepository(storage.db);
+      const reasons = createLostReasonRepository(storage);
       expect((await reasons.list()).map((reason) => [reason.label, reason.retiredAt])).toEqual([
         ['Price', null],
         ['Lead time', null],

@@ -1,6 +1,6 @@
 // The inbox: the list of leads with its filters, and one lead's page with its timeline and actions.
-import { INBOX_STATES, type InboxState } from '@shop/storage';
-import type { Lead, LeadDetail } from '../inbox';
+import { INBOX_PAGE_SIZE, INBOX_STATES, type InboxState } from '@shop/storage';
+import { EXPORT_MAX_ROWS, type Lead, type LeadDetail } from '../inbox';
 import { html, type SafeHtml } from '@shop/runtime';
 import { csrfField, notice, renderConsolePage, when, type Viewer } from './layout';
 
@@ -39,7 +39,16 @@ function filterQuery(filter: { state: InboxState | null; search: string; mine: b
   return text ? `?${text}` : '';
 }
 
-export function renderInboxPage(shopName: string, viewer: Viewer, leads: Lead[], names: Map<string, string>, filter: { state: InboxState | null; search: string; mine: boolean }, now: Date): string {
+export function renderInboxPage(
+  shopName: string,
+  viewer: Viewer,
+  { leads, nextBefore }: { leads: Lead[]; nextBefore: string | null },
+  names: Map<string, string>,
+  filter: { state: InboxState | null; search: string; mine: boolean },
+  now: Date,
+): string {
+  const query = filterQuery(filter);
+  const older = nextBefore === null ? null : `/inbox${query ? `${query}&` : '?'}before=${encodeURIComponent(nextBefore)}`;
   return renderConsolePage({
     shopName,
     viewer,
@@ -50,13 +59,14 @@ export function renderInboxPage(shopName: string, viewer: Viewer, leads: Lead[],
 <label><input type="checkbox" name="mine" value="1"${filter.mine ? html` checked` : null}> Assigned to me</label>
 <button type="submit">Show</button>
 </form>
-<p><a href="/inbox.csv${filterQuery(filter)}">Export CSV</a></p>
+<p><a href="/inbox.csv${query}">Export CSV</a> (the whole list, up to ${EXPORT_MAX_ROWS.toLocaleString('en-CA')} rows)</p>
 ${leads.length === 0
   ? html`<p>No requests match.</p>`
   : html`<table class="list">
 <thead><tr><th>Received</th><th>Kind</th><th>Name</th><th>Company</th><th>State</th><th>Total</th><th>Assignee</th></tr></thead>
 <tbody>${leads.map((lead) => html`<tr><td>${ageInWords(lead.createdAt, now)} ago</td><td>${KIND_LABELS[lead.kind]}</td><td><a href="${leadHref(lead)}">${lead.erasedAt ? 'contact erased' : lead.name}</a></td><td>${lead.company ?? ''}</td><td>${STATE_LABELS[lead.status.state]}</td><td>${lead.totalCents === null ? '' : dollars(lead.totalCents)}</td><td>${lead.status.assigneeId === null ? '' : (names.get(lead.status.assigneeId) ?? lead.status.assigneeId)}</td></tr>`)}</tbody>
-</table>`}`,
+</table>`}
+${older === null ? null : html`<p><a href="${older}">Older requests</a> (${INBOX_PAGE_SIZE} a page)</p>`}`,
   });
 }
 

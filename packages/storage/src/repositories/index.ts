@@ -10,10 +10,13 @@ import { createQuoteRepository } from './quotes';
 import { createRfqLinkRepository } from './rfq-links';
 import { createRfqSubmissionRepository } from './rfq-submissions';
 
-export type Repositories = Pick<Storage, 'quotes' | 'handoffs' | 'designs' | 'rfqLinks' | 'plateImports' | 'rfqSubmissions' | 'idempotencyKeys' | 'purgeExpired'>;
+export type Repositories = Pick<Storage, 'quotes' | 'handoffs' | 'designs' | 'rfqLinks' | 'plateImports' | 'rfqSubmissions' | 'idempotencyKeys' | 'purgeExpired' | 'read' | 'transact'>;
 
 export function createRepositories(database: StorageDatabase): Repositories {
+  const { read, transact, guard } = database;
   return {
+    read: (action, query) => guard(action, () => read(query)),
+    transact: (action, unit) => guard(action, () => transact(unit)),
     quotes: createQuoteRepository(database),
     handoffs: createHandoffRepository(database),
     designs: createPlateDesignRepository(database),

@@ -1,7 +1,7 @@
 // The reasons staff may give when a request is lost, over either database. Owners add, rename and
 // retire them; a retired reason is kept (and shown) but no longer offered. A lost request keeps the
 // words it was given, so renaming or retiring never rewrites the past.
-import type { Kysely } from 'kysely';
+import type { StorageAccess } from '../storage';
 import type { DB } from '../db-types';
 
 export interface LostReasonRecord {
@@ -28,7 +28,8 @@ const fromDb = (value: string | Date) => (value instanceof Date ? value : new Da
 type Row = { id: number; label: string; created_at: string; retired_at: string | null };
 const toRecord = (row: Row): LostReasonRecord => ({ id: Number(row.id), label: row.label, createdAt: fromDb(row.created_at), retiredAt: row.retired_at === null ? null : fromDb(row.retired_at) });
 
-export function createLostReasonRepository(db: Kysely<DB>): LostReasonRepository {
+export function createLostReasonRepository(storage: Pick<StorageAccess, 'db'>): LostReasonRepository {
+  const { db } = storage;
   return {
     async list() {
       const rows = await db.selectFrom('lost_reasons').selectAll().orderBy('id').execute();

@@ -4,7 +4,8 @@
 // (items, quantities, prices, material, the form's description). Written once over Kysely for
 // both databases, one statement per write: on SQLite `Storage.db` writes outside the group commit,
 // so no statement here waits on another's lock upgrade.
-import { sql, type Kysely } from 'kysely';
+import type { StorageAccess } from '../storage';
+import { sql } from 'kysely';
 import type { DB } from '../db-types';
 
 /** The inbox states that end a request: retention counts from the last move into one of them. */
@@ -89,7 +90,8 @@ function erasedQuoteBody(body: string, at: Date): string {
   return JSON.stringify({ ...parsed, name: '', email: '', phone: null, company: null, erased_at: at.toISOString() });
 }
 
-export function createPersonalDataRepository(db: Kysely<DB>): PersonalDataRepository {
+export function createPersonalDataRepository(storage: Pick<StorageAccess, 'db'>): PersonalDataRepository {
+  const { db } = storage;
   const settled = [...SETTLED_STATES];
 
   /** The time of the request's last state change: with a settled state, when it was settled. */
