@@ -11,6 +11,8 @@ import { RefusedRequest, checkOrigin, requireCsrfToken, setSecurityHeaders } fro
 import { OwnersOnly, loadSession, requireSignIn, sessionCookie, signedInOf } from './http/session';
 import { renderMessagePage } from './pages/message-page';
 import { inboxRoutes } from './routes/inbox';
+import { quoteRoutes } from './routes/quotes';
+import type { QuoteDeps } from './quotes';
 import { signedInRoutes } from './routes/signed-in';
 import { signInRoutes } from './routes/sign-in';
 
@@ -20,6 +22,8 @@ export interface ConsoleAppOptions {
   audit: AuditLog;
   /** The leads the inbox shows, and where the shop stands on each. */
   inbox: { orders: OrderRequestRepository; quotes: Pick<RfqSubmissionRepository, 'list'>; states: InboxRepository };
+  /** The quotes and handoffs as stored, and the service that draws them. */
+  quotes: Omit<QuoteDeps, 'now'>;
   /** The clock (tests move it). */
   now: () => Date;
   logger: Logger;
@@ -47,6 +51,7 @@ export function createConsoleApp(options: ConsoleAppOptions): Express {
   app.use(requireSignIn, requireCsrfToken);
   app.use(signedInRoutes(deps, cookie, shopName));
   app.use(inboxRoutes({ ...options.inbox, audit: options.audit, now: options.now }, options.staff, shopName, config.consoleUrl));
+  app.use(quoteRoutes({ ...options.quotes, now: options.now }, shopName));
 
   app.use((req, res) => {
     res.status(404).type('html').send(renderMessagePage(shopName, 'Page not found', 'There is no page at this address.', viewerOf(req)));

@@ -1,11 +1,11 @@
-// Opens what the console process and the staff:add command both need: storage (which applies the
-// migrations), the console's tables, and their repositories.
+// Opens what the console process and the staff:add command both need: the service over storage (which
+// applies the migrations), the console's tables, and their repositories.
+import { startRuntime, type Runtime } from '@shop/runtime';
 import {
   createAuditLog,
   createInboxRepository,
   createOrderRequestRepository,
   createStaffRepository,
-  openStorage,
   type AuditLog,
   type InboxRepository,
   type OrderRequestRepository,
@@ -14,21 +14,22 @@ import {
 } from '@shop/storage';
 import { consoleDb } from './console-db';
 import type { ConsoleConfig } from './config';
+import type { QuoteDeps } from './quotes';
 
 export interface OpenedConsole {
   staff: StaffRepository;
   audit: AuditLog;
   inbox: { orders: OrderRequestRepository; quotes: RfqSubmissionRepository; states: InboxRepository };
+  /** The quotes and handoffs as stored, and their drawings made by the service. */
+  quotes: Omit<QuoteDeps, 'now'>;
+  /** The service and storage the console runs on (tests make quotes through the same runtime). */
+  runtime: Runtime;
   close(): Promise<void>;
 }
 
-export async function openConsole(config: ConsoleConfig, rootDir: string): Promise<OpenedConsole> {
-  const storage = await openStorage({
-    databaseUrl: config.databaseUrl,
-    rootDir,
-    migrationWaitMs: config.migrationWaitSeconds * 1000,
-    ...(config.databasePoolSize === null ? {} : { poolSize: config.databasePoolSize }),
-  });
+export async function openConsole(config: ConsoleConfig, rootDir: string, options: { limitPrefix?: string } = {}): Promise<OpenedConsole> {
+  const runtime = await startRuntime(config.service, rootDir, options.limitPrefix === undefined ? {} : { limitPrefix: options.limitPrefix });
+  const { storage, service } = runtime;
   try {
     const tables = consoleDb(storage, config, rootDir);
     return {
@@ -36,13 +37,15 @@ export async function openConsole(config: ConsoleConfig, rootDir: string): Promi
       audit: createAuditLog(tables.db),
       // The order tables are storage's; the console's connection reaches the same database.
       inbox: { orders: createOrderRequestRepository(tables.db as unknown as Parameters<typeof createOrderRequestRepository>[0]), quotes: storage.rfqSubmissions, states: createInboxRepository(tables.db) },
+      quotes: { quotes: storage.quotes, handoffs: storage.handoffs, drawings: service },
+      runtime,
       close: async () => {
         await tables.close();
-        await storage.close();
+        await runtime.close();
       },
     };
   } catch (error) {
-    await storage.close();
+    await runtime.close();
     throw error;
   }
 }

@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   const config = loadConsoleConfig();
   const logger = pino({ level: config.logLevel, base: { app: 'console' } });
   const opened = await openConsole(config, ROOT_DIR);
-  const app = createConsoleApp({ config, logger, staff: opened.staff, audit: opened.audit, inbox: opened.inbox, now: () => new Date() });
+  const app = createConsoleApp({ config, logger, staff: opened.staff, audit: opened.audit, inbox: opened.inbox, quotes: opened.quotes, now: () => new Date() });
   serveUntilStopped(app, {
     port: config.port,
     host: config.host,

@@ -61,9 +61,9 @@ export async function startConsole(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const config = readConsoleConfig({ DATABASE_URL: databaseUrl, CONSOLE_URL: options.ownUrl ? baseUrl : CONSOLE_URL, TRUST_PROXY: 'loopback', ...options.env });
-  const opened = await openConsole(config, ROOT_DIR);
+  const opened = await openConsole(config, ROOT_DIR, { limitPrefix: `test:${Date.now().toString(36)}:${Math.random().toString(36).slice(2, 8)}` });
   let now = START.getTime();
-  const app = createConsoleApp({ config, staff: opened.staff, audit: opened.audit, inbox: opened.inbox, now: () => new Date(now), logger: pino({ level: 'silent' }) });
+  const app = createConsoleApp({ config, staff: opened.staff, audit: opened.audit, inbox: opened.inbox, quotes: opened.quotes, now: () => new Date(now), logger: pino({ level: 'silent' }) });
   handle = app;
   const cookieName = config.consoleUrl.startsWith('https:') ? '__Host-console_session' : 'console_session';
 
