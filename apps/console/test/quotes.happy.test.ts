@@ -184,10 +184,11 @@ describe('the quotes list and handoffs', () => {
     expect(svg.headers.get('content-security-policy')).toContain("script-src 'none'");
     const fromRest = await (await fetch(`${rest.url}/api/v1/quotes/${made.mild.id}/items/0/preview.svg`)).text();
     expect(svg.text).toBe(fromRest);
-    expect(svg.text).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-    // The 6 x 4 in part and its one 0.5 in hole.
-    expect(svg.text).toContain('6');
-    expect(svg.text).toMatch(/<circle[^>]* r="0\.25"/);
+    expect(svg.text).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="[^"]+"/);
+    // The 6 x 4 in outline, its one 0.5 in hole at (1, 1), and the 6 in dimension.
+    expect(svg.text).toContain('<path d="M0 0H6V-4H0Z"');
+    expect(svg.text).toContain('<circle cx="1" cy="-1" r="0.25"/>');
+    expect(svg.text).toContain('>6 in</text>');
     const dxf = await staff.get(`/quotes/${made.mild.id}/items/0/drawing.dxf`);
     expect(dxf.status).toBe(200);
     expect(dxf.headers.get('content-disposition')).toBe(`attachment; filename="${made.mild.id}-0.dxf"`);

@@ -19,7 +19,7 @@ CREATE TABLE "handoff_quotes" (
 CREATE INDEX "handoff_quotes_quote_id_idx" ON "handoff_quotes"("quote_id");
 
 -- CreateIndex
-CREATE INDEX "quotes_created_at_id_idx" ON "quotes"("created_at", "id");
+CREATE INDEX "quotes_created_at_id_expires_at_source_total_cents_item_count_materials_idx" ON "quotes"("created_at", "id", "expires_at", "source", "total_cents", "item_count", "materials");
 
 -- CreateIndex
 CREATE INDEX "handoffs_created_at_id_idx" ON "handoffs"("created_at", "id");
