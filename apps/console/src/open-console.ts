@@ -1,7 +1,8 @@
-// Opens what the console process and the staff:add command both need: the service over storage (which
-// applies the migrations), the console's tables, and their repositories.
+// Opens what the console process needs: the service over storage (which applies the migrations), the
+// console's tables and their repositories; and for the staff:add command the staff tables alone.
 import { startRuntime, type Runtime } from '@shop/runtime';
 import {
+  openStorage,
   createAuditLog,
   createInboxRepository,
   createOrderRequestRepository,
@@ -46,6 +47,30 @@ export async function openConsole(config: ConsoleConfig, rootDir: string, option
     };
   } catch (error) {
     await runtime.close();
+    throw error;
+  }
+}
+
+/** Only the staff and audit tables, for the staff:add command: storage without the service. */
+export async function openStaffTables(config: ConsoleConfig, rootDir: string): Promise<Pick<OpenedConsole, 'staff' | 'audit' | 'close'>> {
+  const storage = await openStorage({
+    databaseUrl: config.databaseUrl,
+    rootDir,
+    migrationWaitMs: config.migrationWaitSeconds * 1000,
+    ...(config.databasePoolSize === null ? {} : { poolSize: config.databasePoolSize }),
+  });
+  try {
+    const tables = consoleDb(storage, config, rootDir);
+    return {
+      staff: createStaffRepository(tables.db),
+      audit: createAuditLog(tables.db),
+      close: async () => {
+        await tables.close();
+        await storage.close();
+      },
+    };
+  } catch (error) {
+    await storage.close();
     throw error;
   }
 }

@@ -59,7 +59,7 @@ function readDay(text: string): Date | null {
 }
 
 /** Dollars as typed ("12", "12.5", "$1234.56") to whole cents; null when it is not an amount. */
-export function dollarsToCents(text: string): number | null {
+function dollarsToCents(text: string): number | null {
   const match = DOLLARS.exec(text.replaceAll(',', ''));
   if (!match) return null;
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));

@@ -33,7 +33,7 @@ function option(value: string, label: string, chosen: string): SafeHtml {
 }
 
 export function renderQuotesPage(shopName: string, viewer: Viewer, form: QuoteFilterForm, problems: FilterProblem[], page: ListPage<QuoteSummary>, now: Date): string {
-  const kept = new URLSearchParams(FILTER_FIELDS.flatMap((field) => (form[field] ? [[field, form[field]]] : [])));
+  const kept = new URLSearchParams(FILTER_FIELDS.flatMap((field): Array<[string, string]> => (form[field] ? [[field, form[field]]] : [])));
   return renderConsolePage({
     shopName,
     viewer,
