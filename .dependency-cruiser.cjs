@@ -15,7 +15,7 @@ const layers = {
   client: [],
   rest: ['contracts', 'openapi', 'runtime', 'service'],
   mcp: ['contracts', 'runtime', 'service'],
-  console: ['contracts', 'runtime', 'storage'],
+  console: ['contracts', 'runtime', 'service', 'storage'],
 };
 const home = { rest: 'apps/rest', mcp: 'apps/mcp', console: 'apps/console' };
 const dir = (name) => home[name] ?? `packages/${name}`;

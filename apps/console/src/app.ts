@@ -1,18 +1,21 @@
 // The console's express app: security headers on every answer, its stylesheet, the pages before a
 // session (sign-in, welcome), then a session and a CSRF token for everything else.
 import path from 'node:path';
+import type { ShopSettings } from '@shop/service';
 import type { AuditLog, InboxRepository, OrderRequestRepository, RfqSubmissionRepository, StaffRepository } from '@shop/storage';
 import express from 'express';
 import type { ErrorRequestHandler, Express } from 'express';
 import type { Logger } from 'pino';
 import type { ConsoleDeps } from './accounts';
 import type { ConsoleConfig } from './config';
+import { readBookUpload } from './http/book-upload';
 import { RefusedRequest, checkOrigin, requireCsrfToken, setSecurityHeaders } from './http/security';
-import { OwnersOnly, loadSession, requireSignIn, sessionCookie, signedInOf } from './http/session';
+import { OwnersOnly, loadSession, requireOwner, requireSignIn, sessionCookie, signedInOf } from './http/session';
 import { renderMessagePage } from './pages/message-page';
 import { inboxRoutes } from './routes/inbox';
 import { quoteRoutes } from './routes/quotes';
 import type { QuoteDeps } from './quotes';
+import { priceBookRoutes } from './routes/price-book';
 import { signedInRoutes } from './routes/signed-in';
 import { signInRoutes } from './routes/sign-in';
 
@@ -24,6 +27,8 @@ export interface ConsoleAppOptions {
   inbox: { orders: OrderRequestRepository; quotes: Pick<RfqSubmissionRepository, 'list'>; states: InboxRepository };
   /** The quotes and handoffs as stored, and the service that draws them. */
   quotes: Omit<QuoteDeps, 'now'>;
+  /** The price book's versions and the plate orders switch (the service's own code). */
+  shopSettings: ShopSettings;
   /** The clock (tests move it). */
   now: () => Date;
   logger: Logger;
@@ -48,10 +53,13 @@ export function createConsoleApp(options: ConsoleAppOptions): Express {
   app.use(express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 20 }));
   app.use(loadSession(deps, cookie));
   app.use(signInRoutes(deps, cookie, shopName));
+  // The price book upload is the one multipart form (1 MiB): read only for a signed-in owner, before the CSRF check reads its token.
+  app.post('/price-book', requireSignIn, requireOwner, readBookUpload);
   app.use(requireSignIn, requireCsrfToken);
   app.use(signedInRoutes(deps, cookie, shopName));
   app.use(inboxRoutes({ ...options.inbox, audit: options.audit, now: options.now }, options.staff, shopName, config.consoleUrl));
   app.use(quoteRoutes({ ...options.quotes, now: options.now }, shopName));
+  app.use(priceBookRoutes({ settings: options.shopSettings, audit: options.audit, staff: options.staff, now: options.now }, shopName));
 
   app.use((req, res) => {
     res.status(404).type('html').send(renderMessagePage(shopName, 'Page not found', 'There is no page at this address.', viewerOf(req)));

@@ -19,6 +19,8 @@ export interface ConsoleConfig {
   trustProxy: boolean | number | string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   shopName: string;
+  /** PLATE_ORDERS_ENABLED: false keeps plate orders closed whatever the console's switch says (the page says so). */
+  plateOrdersEnabled: boolean;
   port: number;
   host: string;
   /** Where people reach the console (links it prints, the Origin forms must come from). No trailing slash. */
@@ -45,6 +47,7 @@ export function readConsoleConfig(env: Record<string, string | undefined>): Cons
     trustProxy: shared.trustProxy,
     logLevel: shared.logLevel,
     shopName: shared.shopName,
+    plateOrdersEnabled: shared.plateOrdersEnabled,
     port: parsed.CONSOLE_PORT,
     host: parsed.CONSOLE_HOST,
     consoleUrl: parsed.CONSOLE_URL,

@@ -2,17 +2,19 @@
 // console's tables and their repositories; and for the staff:add command the staff tables alone.
 import { startRuntime, type Runtime } from '@shop/runtime';
 import {
-  openStorage,
   createAuditLog,
   createInboxRepository,
   createOrderRequestRepository,
   createStaffRepository,
+  openShopDb,
+  openStorage,
   type AuditLog,
   type InboxRepository,
   type OrderRequestRepository,
   type RfqSubmissionRepository,
   type StaffRepository,
 } from '@shop/storage';
+import { createShopSettings, type ServiceEvent, type ShopSettings } from '@shop/service';
 import { consoleDb } from './console-db';
 import type { ConsoleConfig } from './config';
 import type { QuoteDeps } from './quotes';
@@ -21,6 +23,8 @@ export interface OpenedConsole {
   staff: StaffRepository;
   audit: AuditLog;
   inbox: { orders: OrderRequestRepository; quotes: RfqSubmissionRepository; states: InboxRepository };
+  /** The price book's versions and the plate orders switch, through the service's own code. */
+  shopSettings: ShopSettings;
   /** The quotes and handoffs as stored, and their drawings made by the service. */
   quotes: Omit<QuoteDeps, 'now'>;
   /** The service and storage the console runs on (tests make quotes through the same runtime). */
@@ -28,24 +32,50 @@ export interface OpenedConsole {
   close(): Promise<void>;
 }
 
-export async function openConsole(config: ConsoleConfig, rootDir: string, options: { limitPrefix?: string } = {}): Promise<OpenedConsole> {
+export interface OpenConsoleOptions {
+  /** The time of a publish or a switch (tests move it); default the system's. */
+  now?: () => Date;
+  /** Told of each price book published here (price_book.published), as the service tells its own. */
+  onEvent?: (event: ServiceEvent) => void | Promise<void>;
+  /** Key prefix of the service's rate limits (tests sharing one Redis). */
+  limitPrefix?: string;
+}
+
+export async function openConsole(config: ConsoleConfig, rootDir: string, options: OpenConsoleOptions = {}): Promise<OpenedConsole> {
   const runtime = await startRuntime(config.service, rootDir, options.limitPrefix === undefined ? {} : { limitPrefix: options.limitPrefix });
   const { storage, service } = runtime;
+  let tables: ReturnType<typeof consoleDb> | undefined;
+  let shopDb: ReturnType<typeof openShopDb> | undefined;
   try {
-    const tables = consoleDb(storage, config, rootDir);
+    tables = consoleDb(storage, config, rootDir);
+    // The shop's tables on a small connection of their own, as the REST and MCP processes open them.
+    shopDb = openShopDb({ databaseUrl: config.databaseUrl, rootDir });
+    const shopSettings = createShopSettings({
+      shopDb,
+      plateOrdersEnabled: config.plateOrdersEnabled,
+      ...(options.now ? { clock: { now: options.now } } : {}),
+      ...(options.onEvent ? { onPublished: options.onEvent } : {}),
+    });
+    // A console started before any other process still shows (and can go back to) the release's book.
+    await shopSettings.seedPriceBooks();
+    const opened = { tables, shopDb };
     return {
       staff: createStaffRepository(tables.db),
       audit: createAuditLog(tables.db),
       // The order tables are storage's; the console's connection reaches the same database.
       inbox: { orders: createOrderRequestRepository(tables.db as unknown as Parameters<typeof createOrderRequestRepository>[0]), quotes: storage.rfqSubmissions, states: createInboxRepository(tables.db) },
+      shopSettings,
       quotes: { quotes: storage.quotes, handoffs: storage.handoffs, drawings: service },
       runtime,
       close: async () => {
-        await tables.close();
+        await opened.shopDb.db.destroy();
+        await opened.tables.close();
         await runtime.close();
       },
     };
   } catch (error) {
+    await shopDb?.db.destroy();
+    await tables?.close();
     await runtime.close();
     throw error;
   }

@@ -12,8 +12,8 @@ const ROOT_DIR = path.resolve(__dirname, '..', '..', '..');
 async function main(): Promise<void> {
   const config = loadConsoleConfig();
   const logger = pino({ level: config.logLevel, base: { app: 'console' } });
-  const opened = await openConsole(config, ROOT_DIR);
-  const app = createConsoleApp({ config, logger, staff: opened.staff, audit: opened.audit, inbox: opened.inbox, quotes: opened.quotes, now: () => new Date() });
+  const opened = await openConsole(config, ROOT_DIR, { onEvent: (event) => logger.info({ event }, 'price book published') });
+  const app = createConsoleApp({ config, logger, staff: opened.staff, audit: opened.audit, inbox: opened.inbox, shopSettings: opened.shopSettings, quotes: opened.quotes, now: () => new Date() });
   serveUntilStopped(app, {
     port: config.port,
     host: config.host,

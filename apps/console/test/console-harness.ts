@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import type { RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
+import type { ServiceEvent } from '@shop/service';
 import { addStaff } from '../src/accounts';
 import { createConsoleApp } from '../src/app';
 import { readConsoleConfig, type ConsoleConfig } from '../src/config';
@@ -30,6 +31,8 @@ export interface ConsoleTestApp {
   config: ConsoleConfig;
   opened: OpenedConsole;
   databaseUrl: string;
+  /** The events the console raised (price_book.published), oldest first. */
+  events: ServiceEvent[];
   /** Moves the app's clock forward. */
   advance(ms: number): void;
   now(): Date;
@@ -45,6 +48,8 @@ export interface Browser {
   get(path: string): Promise<Reply>;
   /** A form POST as a browser on the console sends it (Origin: the console's), unless headers say otherwise ('' leaves one out). */
   post(path: string, form: Record<string, string>, headers?: Record<string, string>): Promise<Reply>;
+  /** A multipart form POST (the price book upload) with the console's Origin; `file` goes in as `book_file`. */
+  postMultipart(path: string, fields: Record<string, string>, file?: { name: string; text: string }): Promise<Reply>;
   signIn(email: string, password?: string): Promise<Reply>;
   /** The CSRF token on a page this browser can open. */
   csrf(path?: string): Promise<string>;
@@ -61,9 +66,14 @@ export async function startConsole(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const config = readConsoleConfig({ DATABASE_URL: databaseUrl, CONSOLE_URL: options.ownUrl ? baseUrl : CONSOLE_URL, TRUST_PROXY: 'loopback', ...options.env });
-  const opened = await openConsole(config, ROOT_DIR, { limitPrefix: `test:${Date.now().toString(36)}:${Math.random().toString(36).slice(2, 8)}` });
   let now = START.getTime();
-  const app = createConsoleApp({ config, staff: opened.staff, audit: opened.audit, inbox: opened.inbox, quotes: opened.quotes, now: () => new Date(now), logger: pino({ level: 'silent' }) });
+  const events: ServiceEvent[] = [];
+  const opened = await openConsole(config, ROOT_DIR, {
+    now: () => new Date(now),
+    onEvent: (event) => void events.push(event),
+    limitPrefix: `test:${Date.now().toString(36)}:${Math.random().toString(36).slice(2, 8)}`,
+  });
+  const app = createConsoleApp({ config, staff: opened.staff, audit: opened.audit, inbox: opened.inbox, shopSettings: opened.shopSettings, quotes: opened.quotes, now: () => new Date(now), logger: pino({ level: 'silent' }) });
   handle = app;
   const cookieName = config.consoleUrl.startsWith('https:') ? '__Host-console_session' : 'console_session';
 
@@ -75,6 +85,12 @@ export async function startConsole(
       },
       async post(pathname, form, headers = {}) {
         return send('POST', pathname, new URLSearchParams(form).toString(), { origin: config.consoleUrl, 'content-type': 'application/x-www-form-urlencoded', ...headers });
+      },
+      async postMultipart(pathname, fields, file) {
+        const boundary = '----console-test-boundary';
+        const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+        if (file) parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="book_file"; filename="${file.name}"\r\nContent-Type: application/json\r\n\r\n${file.text}\r\n`);
+        return send('POST', pathname, `${parts.join('')}--${boundary}--\r\n`, { origin: config.consoleUrl, 'content-type': `multipart/form-data; boundary=${boundary}` });
       },
       async signIn(email, password = PASSWORD) {
         return self.post('/sign-in', { email, password });
@@ -106,6 +122,7 @@ export async function startConsole(
     config,
     opened,
     databaseUrl,
+    events,
     advance: (ms) => {
       now += ms;
     },

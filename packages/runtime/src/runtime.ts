@@ -25,6 +25,8 @@ export interface RuntimeOptions {
   log?: RuntimeLog;
   /** Told of each domain event (price_book.published), e.g. to put it in the notifications' outbox. */
   onEvent?: ServiceDeps['onEvent'];
+  /** The time of the shop's own actions (publish, switch, the price book timer); tests pass one they move. */
+  clock?: ServiceDeps['clock'];
 }
 
 const REDIS_LOST = 'Redis cannot be reached or does not answer in time: rate limits are counted in this process only until it is back';
@@ -60,6 +62,7 @@ export async function startRuntime(config: Config, rootDir: string, options: Run
     limits,
     shopDb,
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   try {
     await service.start();

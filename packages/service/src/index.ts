@@ -17,6 +17,9 @@ export type { LimitScope, LimitStore, RateLimitOptions, RateLimits } from './rat
 export { RFQ_LINK_DAYS, assertNoContactDetails } from './rfq-links';
 export { createService } from './service';
 export type { CatalogSummary, Service, ServiceConfig, ServiceDeps, ServiceEvent, ServiceHealth } from './service';
+export { createShopSettings } from './shop-settings';
+export type { ShopSettings, ShopSettingsDeps } from './shop-settings';
 export { PlateOrdersSetting } from './plate-orders';
 export type { PlateOrdersStatus } from './plate-orders';
-export type { FigureChange, KitChange, PriceBookDiff, PriceBookPublishedEvent, PriceBookVersionView, PriceChange, PublishOptions, ReferencePartChange, UploadOptions } from './price-books';
+export { findPriceBookProblems } from './price-books';
+export type { BookProblem, FigureChange, KitChange, PriceBookDiff, PriceBookPublishedEvent, PriceBookVersionView, PriceChange, PublishOptions, ReferencePartChange, UploadOptions } from './price-books';

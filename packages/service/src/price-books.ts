@@ -156,25 +156,31 @@ function invalidBook(problems: Array<{ param: string; message: string }>): Servi
   });
 }
 
+/** One thing wrong with an uploaded book: where (its JSON path, '' for the whole file) and what. */
+export interface BookProblem {
+  param: string;
+  message: string;
+}
+
 /** Checks an uploaded book: JSON, the schema, and a catalog made from it (every product priced). */
-function checkPriceBook(json: unknown): { loaded: LoadedPriceBook; text: string } {
+function inspectPriceBook(json: unknown): { problems: BookProblem[] } | { problems: []; loaded: LoadedPriceBook; text: string } {
   let value = json;
   let text: string;
   if (typeof json === 'string') {
-    if (Buffer.byteLength(json) > MAX_BOOK_BYTES) throw invalidBook([{ param: '', message: `the file is over ${MAX_BOOK_BYTES / 1024} KiB.` }]);
+    if (Buffer.byteLength(json) > MAX_BOOK_BYTES) return { problems: [{ param: '', message: `the file is over ${MAX_BOOK_BYTES / 1024} KiB.` }] };
     try {
       value = JSON.parse(json);
     } catch (error) {
-      throw invalidBook([{ param: '', message: `the file is not JSON (${(error as Error).message}).` }]);
+      return { problems: [{ param: '', message: `the file is not JSON (${(error as Error).message}).` }] };
     }
     text = json;
   } else {
     text = `${JSON.stringify(json, null, 2)}\n`;
-    if (Buffer.byteLength(text) > MAX_BOOK_BYTES) throw invalidBook([{ param: '', message: `the book is over ${MAX_BOOK_BYTES / 1024} KiB.` }]);
+    if (Buffer.byteLength(text) > MAX_BOOK_BYTES) return { problems: [{ param: '', message: `the book is over ${MAX_BOOK_BYTES / 1024} KiB.` }] };
   }
   const parsed = PriceBookSchema.safeParse(value);
   if (!parsed.success) {
-    throw invalidBook(parsed.error.issues.map((issue) => ({ param: formatParam(issue.path as Array<string | number>), message: issue.message })));
+    return { problems: parsed.error.issues.map((issue) => ({ param: formatParam(issue.path as Array<string | number>), message: issue.message })) };
   }
   const loaded = loadPriceBook(value);
   try {
@@ -182,9 +188,23 @@ function checkPriceBook(json: unknown): { loaded: LoadedPriceBook; text: string 
   } catch (error) {
     // The one rule the schema cannot see: every tier of the catalog has its price.
     const missing = /no (\w+) price for ([\w-]+)/.exec((error as Error).message);
-    throw invalidBook([{ param: missing ? `products.prices.${missing[2]}.${missing[1]}` : 'products.prices', message: (error as Error).message }]);
+    return { problems: [{ param: missing ? `products.prices.${missing[2]}.${missing[1]}` : 'products.prices', message: (error as Error).message }] };
   }
-  return { loaded, text };
+  return { problems: [], loaded, text };
+}
+
+/**
+ * Every problem of a book (JSON text or a parsed object), each with its path; [] when the book would
+ * be taken. The upload's 422 lists the first few; a page can show them all.
+ */
+export function findPriceBookProblems(json: unknown): BookProblem[] {
+  return inspectPriceBook(json).problems;
+}
+
+function checkPriceBook(json: unknown): { loaded: LoadedPriceBook; text: string } {
+  const inspected = inspectPriceBook(json);
+  if (!('loaded' in inspected)) throw invalidBook(inspected.problems);
+  return inspected;
 }
 
 export function createPriceBookCases(deps: PriceBookCaseDeps) {

@@ -13,7 +13,6 @@ import type {
   RfqLink,
   TierKind,
 } from '@shop/contracts';
-import { createPlateOrdersSwitchRepository, createPriceBookVersionRepository } from '@shop/storage';
 import type { OrderRequestRepository, PurgeCounts, QuoteSource, ShopDb, Storage, StorageHealth } from '@shop/storage';
 import { createCatalogCases } from './catalog-cases';
 import type { ListProductsOptions } from './catalog-cases';
@@ -37,11 +36,9 @@ import type { DrawingFile, QuoteDocument } from './quotes';
 import type { LimitStore, RateLimits } from './rate-limits';
 import { createRfqCases } from './rfq-links';
 import { withStorage } from './storage-guard';
-import { plateOrdersAt, toSwitchRecord } from './plate-orders';
 import type { PlateOrdersStatus } from './plate-orders';
-import { createPriceBookCases } from './price-books';
 import type { PriceBookDiff, PriceBookPublishedEvent, PriceBookVersionView, PublishOptions, UploadOptions } from './price-books';
-import { bundledBook, createShopState, withShopDb } from './shop-state';
+import { createShopSettings } from './shop-settings';
 
 /** The settings the use cases read. */
 export interface ServiceConfig {
@@ -198,18 +195,15 @@ const DRAWING_CACHE_BYTES = 32 * 1024 * 1024;
 export function createService(deps: ServiceDeps): Service {
   const { config, storage, limits } = deps;
   const clock = deps.clock ?? systemClock;
-  const versions = createPriceBookVersionRepository(deps.shopDb);
-  const plateOrders = createPlateOrdersSwitchRepository(deps.shopDb);
-  const bundled = bundledBook();
-  const state = createShopState({
-    versions,
-    plateOrders,
-    catalogOptions: { shopUrl: config.shopUrl, imagesUrl: config.publicUrl },
+  const settings = createShopSettings({
+    shopDb: deps.shopDb,
+    clock,
     plateOrdersEnabled: config.plateOrdersEnabled,
-    bundled,
+    catalogUrls: { shopUrl: config.shopUrl, imagesUrl: config.publicUrl },
     ...(deps.shopStateCacheMs === undefined ? {} : { cacheMs: deps.shopStateCacheMs }),
+    ...(deps.onEvent ? { onPublished: deps.onEvent } : {}),
   });
-  const priceBooks = createPriceBookCases({ versions, state, now: () => clock.now(), bundled, ...(deps.onEvent ? { onPublished: deps.onEvent } : {}) });
+  const { state } = settings;
   const pricer = createQuotePricer({
     publicUrl: config.publicUrl,
     ...(deps.pricingThreads === undefined ? {} : { threads: deps.pricingThreads }),
@@ -246,26 +240,17 @@ export function createService(deps: ServiceDeps): Service {
       return { materials: catalog.listMaterials(), divisions: catalog.listDivisions() };
     },
     async start() {
-      await priceBooks.seedPriceBooks();
+      await settings.seedPriceBooks();
       await state.current(clock.now());
       timer ??= setTimeout(tick, deps.shopStateCacheMs ?? 1000).unref();
     },
-    uploadPriceBook: priceBooks.uploadPriceBook,
-    diffPriceBook: priceBooks.diffPriceBook,
-    publishPriceBook: priceBooks.publishPriceBook,
-    listPriceBooks: priceBooks.listPriceBooks,
-    getPriceBook: priceBooks.getPriceBook,
-    async getPlateOrders() {
-      const now = clock.now();
-      return plateOrdersAt(await withShopDb('read the plate orders switch', () => plateOrders.get()), config.plateOrdersEnabled, now);
-    },
-    async setPlateOrders(setting, staffId) {
-      const now = clock.now();
-      const record = toSwitchRecord(setting, staffId, now);
-      await withShopDb('set the plate orders switch', () => plateOrders.set(record));
-      state.invalidate();
-      return plateOrdersAt(record, config.plateOrdersEnabled, now);
-    },
+    uploadPriceBook: settings.uploadPriceBook,
+    diffPriceBook: settings.diffPriceBook,
+    publishPriceBook: settings.publishPriceBook,
+    listPriceBooks: settings.listPriceBooks,
+    getPriceBook: settings.getPriceBook,
+    getPlateOrders: settings.getPlateOrders,
+    setPlateOrders: settings.setPlateOrders,
     createQuote: quotes.createQuote,
     getQuote: quotes.getQuote,
     getPreviewSvg: quotes.getPreviewSvg,
