@@ -33,7 +33,7 @@ export interface OpenedConsole {
 }
 
 export interface OpenConsoleOptions {
-  /** The time of a publish or a switch (tests move it); default the system's. */
+  /** The time of a publish or a switch, and the service's (tests move it); default the system's. */
   now?: () => Date;
   /** Told of each price book published here (price_book.published), as the service tells its own. */
   onEvent?: (event: ServiceEvent) => void | Promise<void>;
@@ -42,7 +42,11 @@ export interface OpenConsoleOptions {
 }
 
 export async function openConsole(config: ConsoleConfig, rootDir: string, options: OpenConsoleOptions = {}): Promise<OpenedConsole> {
-  const runtime = await startRuntime(config.service, rootDir, options.limitPrefix === undefined ? {} : { limitPrefix: options.limitPrefix });
+  // On the console's clock, so the release's book is seeded at the same moment by both.
+  const runtime = await startRuntime(config.service, rootDir, {
+    ...(options.limitPrefix === undefined ? {} : { limitPrefix: options.limitPrefix }),
+    ...(options.now ? { clock: { now: options.now } } : {}),
+  });
   const { storage, service } = runtime;
   let tables: ReturnType<typeof consoleDb> | undefined;
   let shopDb: ReturnType<typeof openShopDb> | undefined;
