@@ -13,3 +13,12 @@ it('refuses a CONSOLE_URL that is not an http(s) address, naming it', () => {
   expect(() => readConsoleConfig({ CONSOLE_URL: 'ftp://console.shop.example' })).toThrow(/^Invalid configuration: .*CONSOLE_URL/);
   expect(() => readConsoleConfig({ CONSOLE_PORT: '70000' })).toThrow(/CONSOLE_PORT/);
 });
+
+it('keeps contact details 730 days after a request settles unless RFQ_RETENTION_DAYS says otherwise', () => {
+  expect(readConsoleConfig({}).retentionDays).toBe(730);
+  expect(readConsoleConfig({ RFQ_RETENTION_DAYS: '90' }).retentionDays).toBe(90);
+});
+
+it('refuses an RFQ_RETENTION_DAYS that is not a whole number of days from 1 to 36500, naming it', () => {
+  for (const value of ['0', '-5', '1.5', 'two years', '36501']) expect(() => readConsoleConfig({ RFQ_RETENTION_DAYS: value })).toThrow(/^Invalid configuration: .*RFQ_RETENTION_DAYS/);
+});

@@ -10,6 +10,8 @@ const ConsoleEnvironment = z.object({
   /** Loopback by default: the shop puts the console behind its VPN or proxy, never on the public port. */
   CONSOLE_HOST: z.string().min(1).default('127.0.0.1'),
   CONSOLE_URL: z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, '')).default('http://localhost:3002'),
+  /** Days a settled request keeps its contact details (about two years by default; at most 100 years). */
+  RFQ_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
 });
 
 export interface ConsoleConfig {
@@ -27,6 +29,8 @@ export interface ConsoleConfig {
   consoleUrl: string;
   /** The settings the service is opened with, as the other apps read them (the quotes' drawings go through it). */
   service: Config;
+  /** Days after a request is settled (won, lost or closed) before its contact details are erased. */
+  retentionDays: number;
 }
 
 export function readConsoleConfig(env: Record<string, string | undefined>): ConsoleConfig {
@@ -52,6 +56,7 @@ export function readConsoleConfig(env: Record<string, string | undefined>): Cons
     host: parsed.CONSOLE_HOST,
     consoleUrl: parsed.CONSOLE_URL,
     service: shared,
+    retentionDays: parsed.RFQ_RETENTION_DAYS,
   };
 }
 

@@ -1,6 +1,6 @@
 // The inbox's leads: order requests and quote requests (rfq submissions) side by side, newest
 // first, with where the shop stands on each; and the changes staff make, each audited.
-import type { InboxRepository, InboxState, InboxStatus, OrderRequestRecord, OrderRequestRepository, RequestEvent, RequestKind, RfqSubmissionRepository } from '@shop/storage';
+import type { InboxRepository, InboxState, InboxStatus, LostReasonRepository, OrderRequestRecord, OrderRequestRepository, PersonalDataRepository, RequestEvent, RequestKind, RfqSubmissionRepository } from '@shop/storage';
 import { isInboxState } from '@shop/storage';
 import type { AuditLog, StaffRepository } from '@shop/storage';
 
@@ -8,6 +8,10 @@ export interface InboxDeps {
   orders: OrderRequestRepository;
   quotes: Pick<RfqSubmissionRepository, 'list'>;
   states: InboxRepository;
+  /** The reasons a lost request may be given. */
+  lostReasons: Pick<LostReasonRepository, 'list' | 'get'>;
+  /** When a request's contact details were erased. */
+  personalData: Pick<PersonalDataRepository, 'erasedAt'>;
   audit: AuditLog;
   now: () => Date;
 }
@@ -23,6 +27,8 @@ export interface Lead {
   /** Order requests only. */
   totalCents: number | null;
   status: InboxStatus;
+  /** When its contact details were erased (retention, or the person's request); null while held. */
+  erasedAt: Date | null;
   /** The words searched: name, e-mail, company and the job's text. */
   text: string;
 }
@@ -47,10 +53,10 @@ export function isRequestKind(value: unknown): value is RequestKind {
   return value === 'order' || value === 'quote';
 }
 
-function orderLead(order: OrderRequestRecord, status: InboxStatus): Lead {
+function orderLead(order: OrderRequestRecord, status: InboxStatus, erasedAt: Date | null): Lead {
   const { contact } = order;
   const words = [contact.name, contact.email, contact.company, contact.note, ...order.items.flatMap((item) => [item.description, item.label])];
-  return { kind: 'order', id: order.id, createdAt: order.createdAt, name: contact.name, email: contact.email, phone: contact.phone, company: contact.company, totalCents: order.totalCents, status, text: words.filter(Boolean).join(' ') };
+  return { kind: 'order', id: order.id, createdAt: order.createdAt, name: contact.name, email: contact.email, phone: contact.phone, company: contact.company, totalCents: order.totalCents, status, erasedAt, text: words.filter(Boolean).join(' ') };
 }
 
 interface QuoteBody {
@@ -60,12 +66,13 @@ interface QuoteBody {
   company?: string | null;
   description?: string;
   material?: string | null;
+  erased_at?: string;
 }
 
 function quoteLead(row: { id: string; createdAt: Date; body: string }, status: InboxStatus): Lead {
   const body = JSON.parse(row.body) as QuoteBody;
   const words = [body.name, body.email, body.company, body.description, body.material];
-  return { kind: 'quote', id: row.id, createdAt: row.createdAt, name: body.name ?? '', email: body.email ?? '', phone: body.phone ?? null, company: body.company ?? null, totalCents: null, status, text: words.filter(Boolean).join(' ') };
+  return { kind: 'quote', id: row.id, createdAt: row.createdAt, name: body.name ?? '', email: body.email ?? '', phone: body.phone ?? null, company: body.company ?? null, totalCents: null, status, erasedAt: body.erased_at ? new Date(body.erased_at) : null, text: words.filter(Boolean).join(' ') };
 }
 
 /** Every word of `search` (case-insensitive) appears in the lead's text. */
@@ -84,8 +91,9 @@ export interface LeadFilter {
 export async function listLeads(deps: InboxDeps, filter: LeadFilter): Promise<Lead[]> {
   const [orders, quotes] = await Promise.all([deps.orders.list({ limit: INBOX_READ_LIMIT }), deps.quotes.list({ limit: INBOX_READ_LIMIT })]);
   const [orderStates, quoteStates] = await Promise.all([deps.states.statuses('order', orders.map((order) => order.id)), deps.states.statuses('quote', quotes.map((quote) => quote.id))]);
+  const erased = await deps.personalData.erasedAt('order', orders.map((order) => order.id));
   const leads = [
-    ...orders.map((order) => orderLead(order, orderStates.get(order.id)!)),
+    ...orders.map((order) => orderLead(order, orderStates.get(order.id)!, erased.get(order.id) ?? null)),
     ...quotes.map((quote) => quoteLead(quote, quoteStates.get(quote.id)!)),
   ];
   return leads
@@ -98,7 +106,9 @@ export async function leadDetail(deps: InboxDeps, kind: RequestKind, id: string)
   const timeline = await deps.states.timeline(kind, id);
   if (kind === 'order') {
     const order = await deps.orders.get(id);
-    return order ? { ...orderLead(order, status), order, quote: null, timeline } : null;
+    if (!order) return null;
+    const erased = (await deps.personalData.erasedAt('order', [id])).get(id) ?? null;
+    return { ...orderLead(order, status, erased), order, quote: null, timeline };
   }
   // Quote requests are read from the newest; one beyond the inbox's reach is not shown.
   const row = (await deps.quotes.list({ limit: INBOX_READ_LIMIT })).find((quote) => quote.id === id);
@@ -110,13 +120,16 @@ export async function leadDetail(deps: InboxDeps, kind: RequestKind, id: string)
 }
 
 const NOTE_MAX = 2000;
-const REASON_MAX = 200;
 
 export async function changeState(deps: InboxDeps, kind: RequestKind, id: string, input: { state: string; reason: string }, actor: { staffId: string; ip: string }): Promise<void> {
   if (!isInboxState(input.state)) throw new InboxProblem(400, 'Choose one of the states listed.');
-  const reason = input.reason.trim();
-  if (input.state === 'lost' && !reason) throw new InboxProblem(400, 'Say why the request was lost.');
-  if (reason.length > REASON_MAX) throw new InboxProblem(400, `The reason may be at most ${REASON_MAX} characters.`);
+  // `reason` is the id of an offered lost reason; the request keeps its words.
+  let reason = '';
+  if (input.state === 'lost') {
+    const chosen = /^[1-9]\d{0,9}$/.test(input.reason.trim()) ? await deps.lostReasons.get(Number(input.reason.trim())) : null;
+    if (!chosen || chosen.retiredAt !== null) throw new InboxProblem(400, 'Say why the request was lost. Choose one of the reasons listed.');
+    reason = chosen.label;
+  }
   if ((await leadDetail(deps, kind, id)) === null) throw new InboxProblem(404, 'There is no such request.');
   const at = deps.now();
   await deps.states.setState(kind, id, { state: input.state, lostReason: input.state === 'lost' ? reason : null, staffId: actor.staffId, at });

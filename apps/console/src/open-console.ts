@@ -4,13 +4,17 @@ import { startRuntime, type Runtime } from '@shop/runtime';
 import {
   createAuditLog,
   createInboxRepository,
+  createLostReasonRepository,
   createOrderRequestRepository,
+  createPersonalDataRepository,
   createStaffRepository,
   openShopDb,
   openStorage,
   type AuditLog,
   type InboxRepository,
+  type LostReasonRepository,
   type OrderRequestRepository,
+  type PersonalDataRepository,
   type RfqSubmissionRepository,
   type StaffRepository,
 } from '@shop/storage';
@@ -23,6 +27,9 @@ export interface OpenedConsole {
   staff: StaffRepository;
   audit: AuditLog;
   inbox: { orders: OrderRequestRepository; quotes: RfqSubmissionRepository; states: InboxRepository };
+  /** A person's data by e-mail, and the retention job's erasure (over storage.db). */
+  personalData: PersonalDataRepository;
+  lostReasons: LostReasonRepository;
   /** The price book's versions and the plate orders switch, through the service's own code. */
   shopSettings: ShopSettings;
   /** The quotes and handoffs as stored, and their drawings made by the service. */
@@ -68,6 +75,8 @@ export async function openConsole(config: ConsoleConfig, rootDir: string, option
       audit: createAuditLog(tables.db),
       // The order tables are storage's; the console's connection reaches the same database.
       inbox: { orders: createOrderRequestRepository(tables.db as unknown as Parameters<typeof createOrderRequestRepository>[0]), quotes: storage.rfqSubmissions, states: createInboxRepository(tables.db) },
+      personalData: createPersonalDataRepository(storage.db),
+      lostReasons: createLostReasonRepository(storage.db),
       shopSettings,
       quotes: { quotes: storage.quotes, handoffs: storage.handoffs, drawings: service },
       runtime,

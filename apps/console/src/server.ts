@@ -6,6 +6,7 @@ import pino from 'pino';
 import { createConsoleApp } from './app';
 import { loadConsoleConfig } from './config';
 import { openConsole } from './open-console';
+import { startRetentionJob } from './personal-data';
 
 const ROOT_DIR = path.resolve(__dirname, '..', '..', '..');
 
@@ -13,13 +14,30 @@ async function main(): Promise<void> {
   const config = loadConsoleConfig();
   const logger = pino({ level: config.logLevel, base: { app: 'console' } });
   const opened = await openConsole(config, ROOT_DIR, { onEvent: (event) => logger.info({ event }, 'price book published') });
-  const app = createConsoleApp({ config, logger, staff: opened.staff, audit: opened.audit, inbox: opened.inbox, shopSettings: opened.shopSettings, quotes: opened.quotes, now: () => new Date() });
+  const now = () => new Date();
+  const app = createConsoleApp({
+    config,
+    logger,
+    staff: opened.staff,
+    audit: opened.audit,
+    inbox: opened.inbox,
+    shopSettings: opened.shopSettings,
+    personalData: opened.personalData,
+    lostReasons: opened.lostReasons,
+    quotes: opened.quotes,
+    now,
+  });
+  // Contact details past RFQ_RETENTION_DAYS: erased now and every hour while the console runs.
+  const retention = startRetentionJob({ personalData: opened.personalData, audit: opened.audit, now, retentionDays: config.retentionDays }, logger);
   serveUntilStopped(app, {
     port: config.port,
     host: config.host,
     onListening: () => logger.info({ host: config.host, port: config.port, consoleUrl: config.consoleUrl }, 'console listening'),
     onStopping: (signal) => logger.info({ signal }, 'shutting down'),
-    close: () => opened.close(),
+    close: async () => {
+      await retention.stop();
+      await opened.close();
+    },
   });
 }
 

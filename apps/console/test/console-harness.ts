@@ -73,7 +73,18 @@ export async function startConsole(
     onEvent: (event) => void events.push(event),
     limitPrefix: `test:${Date.now().toString(36)}:${Math.random().toString(36).slice(2, 8)}`,
   });
-  const app = createConsoleApp({ config, staff: opened.staff, audit: opened.audit, inbox: opened.inbox, shopSettings: opened.shopSettings, quotes: opened.quotes, now: () => new Date(now), logger: pino({ level: 'silent' }) });
+  const app = createConsoleApp({
+    config,
+    staff: opened.staff,
+    audit: opened.audit,
+    inbox: opened.inbox,
+    shopSettings: opened.shopSettings,
+    personalData: opened.personalData,
+    lostReasons: opened.lostReasons,
+    quotes: opened.quotes,
+    now: () => new Date(now),
+    logger: pino({ level: 'silent' }),
+  });
   handle = app;
   const cookieName = config.consoleUrl.startsWith('https:') ? '__Host-console_session' : 'console_session';
 

@@ -42,6 +42,12 @@ export type InboxItem = {
     assignee_id: string | null;
     updated_at: string;
 };
+export type LostReason = {
+    id: Generated<number>;
+    label: string;
+    created_at: string;
+    retired_at: string | null;
+};
 export type OrderRequest = {
     id: string;
     handoff_id: string;
@@ -63,6 +69,7 @@ export type OrderRequest = {
     contact_phone: string | null;
     contact_company: string | null;
     contact_note: string | null;
+    erased_at: string | null;
 };
 export type OrderRequestItem = {
     order_request_id: string;
@@ -154,6 +161,7 @@ export type RfqSubmission = {
     body: string;
     schema_version: Generated<number>;
     job: string | null;
+    erased_at: string | null;
 };
 export type Staff = {
     id: string;
@@ -185,6 +193,7 @@ export type DB = {
     handoffs: Handoff;
     idempotency_keys: IdempotencyKey;
     inbox_items: InboxItem;
+    lost_reasons: LostReason;
     order_request_items: OrderRequestItem;
     order_requests: OrderRequest;
     plate_designs: PlateDesign;

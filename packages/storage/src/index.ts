@@ -59,3 +59,7 @@ export { createPriceBookVersionRepository } from './price-book-versions';
 export type { NewPriceBookVersion, PriceBookVersionRecord, PriceBookVersionRepository, PriceBookVersionSummary, Publication } from './price-book-versions';
 export { createPlateOrdersSwitchRepository } from './plate-orders-switch';
 export type { PlateOrdersState, PlateOrdersSwitchRecord, PlateOrdersSwitchRepository } from './plate-orders-switch';
+export { ERASE_SLICE_ROWS, SETTLED_STATES, createPersonalDataRepository, foldEmail } from './repositories/personal-data';
+export type { ErasedCounts, HeldNote, HeldOrderRequest, HeldPersonalData, HeldQuoteRequest, PersonalDataRepository } from './repositories/personal-data';
+export { createLostReasonRepository } from './repositories/lost-reasons';
+export type { LostReasonRecord, LostReasonRepository } from './repositories/lost-reasons';

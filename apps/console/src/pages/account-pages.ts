@@ -18,6 +18,8 @@ export function renderHomePage(shopName: string, viewer: Viewer): string {
 <li><a href="/plate-orders">Online plate orders</a>: on, off or paused, and what customers read${owner ? '; switch them' : ''}.</li>
 ${owner ? html`<li><a href="/staff">Staff</a>: who may sign in; add someone or disable an account.</li>
 <li><a href="/audit">Audit log</a>: what was done in the console, by whom, when and from where.</li>` : null}
+${owner ? html`<li><a href="/privacy">Personal data</a>: find, export or erase a person's data by e-mail.</li>
+<li><a href="/settings/lost-reasons">Lost reasons</a>: the reasons offered when a request is lost.</li>` : null}
 <li><a href="/account">Your account</a>: change your password, sign out on every device.</li>
 </ul>`,
   });

@@ -27,6 +27,7 @@ function navigation(viewer: Viewer): SafeHtml {
 <a href="/quotes">Quotes</a> <a href="/handoffs">Order links</a>
 <a href="/price-book">Price book</a> <a href="/plate-orders">Plate orders</a>
 ${owner ? html`<a href="/staff">Staff</a> <a href="/audit">Audit log</a>` : null}
+${owner ? html`<a href="/privacy">Personal data</a> <a href="/settings/lost-reasons">Lost reasons</a>` : null}
 <a href="/account">Account</a>
 <form method="post" action="/sign-out" class="inline">${csrfField(viewer)}<button type="submit" class="link">Sign out</button></form>
 </nav>`;

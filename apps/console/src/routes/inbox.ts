@@ -55,7 +55,8 @@ export function inboxRoutes(deps: InboxDeps, staff: StaffRepository, shopName: s
     const people = await staff.list();
     const names = new Map(people.map((person) => [person.id, person.name]));
     const active = people.filter((person) => person.disabledAt === null).map((person) => ({ id: person.id, name: person.name }));
-    return res.status(status).type('html').send(renderLeadPage(shopName, viewer, lead, names, active, deps.now(), message));
+    const reasons = (await deps.lostReasons.list()).filter((reason) => reason.retiredAt === null);
+    return res.status(status).type('html').send(renderLeadPage(shopName, viewer, lead, names, active, reasons, deps.now(), message));
   };
 
   router.get('/inbox/:kind/:id', (req, res) => sendLead(req, res, 200));
