@@ -44,9 +44,9 @@ async function measure(provider: string, databaseUrl: string, rootDir: string, r
     const rates: number[] = [];
     for (const service of services) {
       const ctx = () => ({ clientIp: '127.0.0.1', now: new Date() });
-      for (let i = 0; i < 200; i += 1) await service.createQuote(typicalInput, ctx());
+      for (let i = 0; i < 200; i += 1) await service.createQuote(typicalInput, ctx(), 'rest');
       const started = performance.now();
-      for (let i = 0; i < quotes; i += 1) await service.createQuote(typicalInput, ctx());
+      for (let i = 0; i < quotes; i += 1) await service.createQuote(typicalInput, ctx(), 'rest');
       rates.push(quotes / ((performance.now() - started) / 1000));
     }
     return {

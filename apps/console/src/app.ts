@@ -13,6 +13,8 @@ import { RefusedRequest, checkOrigin, requireCsrfToken, setSecurityHeaders } fro
 import { OwnersOnly, loadSession, requireOwner, requireSignIn, sessionCookie, signedInOf } from './http/session';
 import { renderMessagePage } from './pages/message-page';
 import { inboxRoutes } from './routes/inbox';
+import { quoteRoutes } from './routes/quotes';
+import type { QuoteDeps } from './quotes';
 import { ownerSettingsRoutes } from './routes/privacy';
 import { priceBookRoutes } from './routes/price-book';
 import { signedInRoutes } from './routes/signed-in';
@@ -24,6 +26,8 @@ export interface ConsoleAppOptions {
   audit: AuditLog;
   /** The leads the inbox shows, and where the shop stands on each. */
   inbox: { orders: OrderRequestRepository; quotes: Pick<RfqSubmissionRepository, 'get'>; states: InboxRepository };
+  /** The quotes and handoffs as stored, and the service that draws them. */
+  quotes: Omit<QuoteDeps, 'now'>;
   /** A person's data by e-mail (owners' /privacy) and the lost reasons (owners' /settings/lost-reasons). */
   personalData: PersonalDataRepository;
   lostReasons: LostReasonRepository;
@@ -59,6 +63,7 @@ export function createConsoleApp(options: ConsoleAppOptions): Express {
   app.use(signedInRoutes(deps, cookie, shopName));
   app.use(inboxRoutes({ ...options.inbox, lostReasons: options.lostReasons, personalData: options.personalData, audit: options.audit, now: options.now }, options.staff, shopName, config.consoleUrl));
   app.use(ownerSettingsRoutes({ personalData: options.personalData, lostReasons: options.lostReasons, audit: options.audit, now: options.now, retentionDays: config.retentionDays }, shopName));
+  app.use(quoteRoutes({ ...options.quotes, now: options.now }, shopName));
   app.use(priceBookRoutes({ settings: options.shopSettings, audit: options.audit, staff: options.staff, now: options.now }, shopName));
 
   app.use((req, res) => {

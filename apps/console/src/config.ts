@@ -1,6 +1,6 @@
 // The only place the console reads the environment: the shared settings (database, proxy, log
 // level) as the other apps read them, and the console's own address.
-import { readConfig } from '@shop/runtime';
+import { readConfig, type Config } from '@shop/runtime';
 import { parseRequest, z } from '@shop/contracts';
 
 const port = z.coerce.number().int().min(0).max(65_535);
@@ -27,6 +27,8 @@ export interface ConsoleConfig {
   host: string;
   /** Where people reach the console (links it prints, the Origin forms must come from). No trailing slash. */
   consoleUrl: string;
+  /** The settings the service is opened with, as the other apps read them (the quotes' drawings go through it). */
+  service: Config;
   /** Days after a request is settled (won, lost or closed) before its contact details are erased. */
   retentionDays: number;
 }
@@ -53,6 +55,7 @@ export function readConsoleConfig(env: Record<string, string | undefined>): Cons
     port: parsed.CONSOLE_PORT,
     host: parsed.CONSOLE_HOST,
     consoleUrl: parsed.CONSOLE_URL,
+    service: shared,
     retentionDays: parsed.RFQ_RETENTION_DAYS,
   };
 }

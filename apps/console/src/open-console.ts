@@ -1,5 +1,7 @@
-// Opens what the console process and the staff:add command both need: storage (which applies the
-// migrations), the console's tables, and their repositories.
+// Opens what the console process needs: the service over storage (which applies the migrations) and
+// the console's repositories over the storage's one connection (pool); and for the staff:add command
+// the staff tables alone.
+import { startRuntime, type Runtime } from '@shop/runtime';
 import {
   createAuditLog,
   createInboxRepository,
@@ -18,35 +20,41 @@ import {
 } from '@shop/storage';
 import { createShopSettings, type ServiceEvent, type ShopSettings } from '@shop/service';
 import type { ConsoleConfig } from './config';
+import type { QuoteDeps } from './quotes';
 
 export interface OpenedConsole {
   staff: StaffRepository;
   audit: AuditLog;
   inbox: { orders: OrderRequestRepository; quotes: RfqSubmissionRepository; states: InboxRepository };
-  /** A person's data by e-mail, and the retention job's erasure (over storage.db). */
+  /** A person's data by e-mail, and the retention job's erasure. */
   personalData: PersonalDataRepository;
   lostReasons: LostReasonRepository;
   /** The price book's versions and the plate orders switch, through the service's own code. */
   shopSettings: ShopSettings;
+  /** The quotes and handoffs as stored, and their drawings made by the service. */
+  quotes: Omit<QuoteDeps, 'now'>;
+  /** The service and storage the console runs on (tests make quotes through the same runtime). */
+  runtime: Runtime;
   close(): Promise<void>;
 }
 
 export interface OpenConsoleOptions {
-  /** The time of a publish or a switch (tests move it); default the system's. */
+  /** The time of a publish or a switch, and the service's (tests move it); default the system's. */
   now?: () => Date;
   /** Told of each price book published here (price_book.published), as the service tells its own. */
   onEvent?: (event: ServiceEvent) => void | Promise<void>;
+  /** Key prefix of the service's rate limits (tests sharing one Redis). */
+  limitPrefix?: string;
 }
 
 export async function openConsole(config: ConsoleConfig, rootDir: string, options: OpenConsoleOptions = {}): Promise<OpenedConsole> {
-  const storage = await openStorage({
-    databaseUrl: config.databaseUrl,
-    rootDir,
-    migrationWaitMs: config.migrationWaitSeconds * 1000,
-    ...(config.databasePoolSize === null ? {} : { poolSize: config.databasePoolSize }),
+  // On the console's clock, so the release's book is seeded at the same moment by both.
+  const runtime = await startRuntime(config.service, rootDir, {
+    ...(options.limitPrefix === undefined ? {} : { limitPrefix: options.limitPrefix }),
+    ...(options.now ? { clock: { now: options.now } } : {}),
   });
+  const { storage, service } = runtime;
   try {
-    // Every repository runs on the storage's one connection (pool): its writes join its group commit on SQLite.
     const shopSettings = createShopSettings({
       storage,
       plateOrdersEnabled: config.plateOrdersEnabled,
@@ -62,10 +70,23 @@ export async function openConsole(config: ConsoleConfig, rootDir: string, option
       personalData: createPersonalDataRepository(storage),
       lostReasons: createLostReasonRepository(storage),
       shopSettings,
-      close: () => storage.close(),
+      quotes: { quotes: storage.quotes, handoffs: storage.handoffs, drawings: service },
+      runtime,
+      close: () => runtime.close(),
     };
   } catch (error) {
-    await storage.close();
+    await runtime.close();
     throw error;
   }
+}
+
+/** Only the staff and audit tables, for the staff:add command: storage without the service. */
+export async function openStaffTables(config: ConsoleConfig, rootDir: string): Promise<Pick<OpenedConsole, 'staff' | 'audit' | 'close'>> {
+  const storage = await openStorage({
+    databaseUrl: config.databaseUrl,
+    rootDir,
+    migrationWaitMs: config.migrationWaitSeconds * 1000,
+    ...(config.databasePoolSize === null ? {} : { poolSize: config.databasePoolSize }),
+  });
+  return { staff: createStaffRepository(storage), audit: createAuditLog(storage), close: () => storage.close() };
 }

@@ -24,6 +24,7 @@ async function main(): Promise<void> {
     shopSettings: opened.shopSettings,
     personalData: opened.personalData,
     lostReasons: opened.lostReasons,
+    quotes: opened.quotes,
     now,
   });
   // Contact details past RFQ_RETENTION_DAYS: erased now and every hour while the console runs.

@@ -68,7 +68,11 @@ export async function startConsole(
   const config = readConsoleConfig({ DATABASE_URL: databaseUrl, CONSOLE_URL: options.ownUrl ? baseUrl : CONSOLE_URL, TRUST_PROXY: 'loopback', ...options.env });
   let now = START.getTime();
   const events: ServiceEvent[] = [];
-  const opened = await openConsole(config, ROOT_DIR, { now: () => new Date(now), onEvent: (event) => void events.push(event) });
+  const opened = await openConsole(config, ROOT_DIR, {
+    now: () => new Date(now),
+    onEvent: (event) => void events.push(event),
+    limitPrefix: `test:${Date.now().toString(36)}:${Math.random().toString(36).slice(2, 8)}`,
+  });
   const app = createConsoleApp({
     config,
     staff: opened.staff,
@@ -77,6 +81,7 @@ export async function startConsole(
     shopSettings: opened.shopSettings,
     personalData: opened.personalData,
     lostReasons: opened.lostReasons,
+    quotes: opened.quotes,
     now: () => new Date(now),
     logger: pino({ level: 'silent' }),
   });

@@ -104,7 +104,7 @@ export function createHandoffCases(deps: HandoffCaseDeps) {
         items,
       };
       await withStorage('keep the order link', () =>
-        storage.handoffs.insert({ id, createdAt: ctx.now, expiresAt: new Date(expiresAt), body: JSON.stringify(handoff), schemaVersion: versionOf('handoff'), designs }),
+        storage.handoffs.insert({ id, createdAt: ctx.now, expiresAt: new Date(expiresAt), body: JSON.stringify(handoff), schemaVersion: versionOf('handoff'), designs, quoteIds: request.quote_ids }),
       );
       return handoff;
     },

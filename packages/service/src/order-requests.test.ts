@@ -67,8 +67,8 @@ describe('order requests', () => {
       pricingThreads: 1,
     });
     // Two quotes, three items: the link lists them in the quotes' order.
-    const first = JSON.parse((await service.createQuote({ items: [plate(), kit] }, at())).json) as Quote;
-    const second = JSON.parse((await service.createQuote({ items: [plate({ thickness_in: 0.1875, quantity: 4, label: 'Gusset' })] }, at())).json) as Quote;
+    const first = JSON.parse((await service.createQuote({ items: [plate(), kit] }, at(), 'rest')).json) as Quote;
+    const second = JSON.parse((await service.createQuote({ items: [plate({ thickness_in: 0.1875, quantity: 4, label: 'Gusset' })] }, at(), 'rest')).json) as Quote;
     quotes = [first, second];
     handoffId = (await service.createHandoff({ quote_ids: [first.id, second.id] }, at())).id;
   });

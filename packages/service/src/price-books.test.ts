@@ -33,7 +33,7 @@ const plate = {
 };
 
 async function quote(shop: TestShopService, items: unknown[] = [plate]): Promise<Quote> {
-  return JSON.parse((await shop.service.createQuote({ items }, shop.ctx())).json) as Quote;
+  return JSON.parse((await shop.service.createQuote({ items }, shop.ctx(), 'rest')).json) as Quote;
 }
 
 async function failure(promise: Promise<unknown>): Promise<ServiceError> {

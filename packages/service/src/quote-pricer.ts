@@ -8,6 +8,7 @@ import type { Issue, KeptPlate, PlateItem, ProductItem, QuotedItem, ResolvedQuot
 import { renderPlateSvg } from '@shop/geometry';
 import { createAnalysisMemo, pricePlateItem, priceQuote } from '@shop/pricing';
 import { plateDxf } from './drawing-export';
+import { listingOf } from './quote-listing';
 import { isReference, plateSize, resolvePlate } from './import-parts';
 import type { ImportedPart } from './import-parts';
 import type { PlateTask, PlateTexts, PricedQuote } from './pricing-worker';
@@ -125,7 +126,7 @@ export function createQuotePricer(options: QuotePricerOptions): QuotePricer {
       const resolved: ResolvedQuoteRequest = { items: request.items.map((item) => (item.kind === 'plate' ? resolvePlate(item, parts) : item)) };
       if (isLightRequest(resolved)) {
         const quote = priceQuote(resolved, { catalog: at.pricing.catalog, now: at.now, quoteId: at.quoteId, previewUrl: urls.preview, itemIssues, ...memoFor(request.parts) });
-        return { json: JSON.stringify(quote), expiresAt: quote.expires_at };
+        return { json: JSON.stringify(quote), expiresAt: quote.expires_at, listing: listingOf(quote) };
       }
       const task: PlateTask = {
         kind: 'price',

@@ -13,7 +13,7 @@ import type {
   RfqLink,
   TierKind,
 } from '@shop/contracts';
-import type { OrderRequestRepository, PurgeCounts, Storage, StorageHealth } from '@shop/storage';
+import type { OrderRequestRepository, PurgeCounts, QuoteSource, Storage, StorageHealth } from '@shop/storage';
 import { createCatalogCases } from './catalog-cases';
 import type { ListProductsOptions } from './catalog-cases';
 import { systemClock } from './context';
@@ -99,7 +99,8 @@ export interface Service {
   catalogSummary(): CatalogSummary;
 
   // Quotes and links
-  createQuote(body: unknown, ctx: RequestContext): Promise<QuoteDocument>;
+  /** `source`: the caller's kind (`rest`, `mcp`, `page`), kept beside the quote for the staff's list. */
+  createQuote(body: unknown, ctx: RequestContext, source: QuoteSource): Promise<QuoteDocument>;
   getQuote(id: string, ctx: RequestContext): Promise<QuoteDocument>;
   getPreviewSvg(id: string, index: string, ctx: RequestContext): Promise<string>;
   /** The plate of a ready item as priced, as a cut-ready DXF (404 drawing_not_found otherwise). */
@@ -156,6 +157,10 @@ export interface Service {
   getPriceBook(version: string): Promise<{ version: PriceBookVersionView; text: string }>;
   /** The online plate orders switch as set, and what it means now. */
   getPlateOrders(): Promise<PlateOrdersStatus>;
+  /** A stored quote's item drawn as GET /quotes/{id}/items/{index}/preview.svg draws it, with no client limit spent (404 as there). */
+  staffPreviewSvg(id: string, index: number, now: Date): Promise<string>;
+  /** A stored quote's item as GET …/drawing.dxf writes it, with no client limit spent. */
+  staffDrawingDxf(id: string, index: number, now: Date): Promise<DrawingFile>;
   /** Sets the switch: `{state: 'on'}`, `{state: 'off', message?}` or `{state: 'paused', from, until, message?}` (422 naming the field). */
   setPlateOrders(setting: unknown, staffId: string): Promise<PlateOrdersStatus>;
 
@@ -245,6 +250,8 @@ export function createService(deps: ServiceDeps): Service {
     getQuote: quotes.getQuote,
     getPreviewSvg: quotes.getPreviewSvg,
     getDrawingDxf: quotes.getDrawingDxf,
+    staffPreviewSvg: quotes.staffPreviewSvg,
+    staffDrawingDxf: quotes.staffDrawingDxf,
     async admitDrawing(call) {
       if (await idempotency.hasKeptAnswer(call)) return { spent: false };
       await limits.consume('pricing', call.clientIp);

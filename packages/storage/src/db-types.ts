@@ -19,6 +19,11 @@ export type Handoff = {
     expires_at: string;
     body: string;
     schema_version: Generated<number>;
+    opens: Generated<number>;
+};
+export type HandoffQuote = {
+    handoff_id: string;
+    quote_id: string;
 };
 export type IdempotencyKey = {
     key: string;
@@ -122,6 +127,10 @@ export type Quote = {
     body: string;
     request: string;
     schema_version: Generated<number>;
+    source: string | null;
+    item_count: number | null;
+    total_cents: number | null;
+    materials: string | null;
 };
 export type RateLimit = {
     key: string;
@@ -180,6 +189,7 @@ export type StaffWelcomeToken = {
 };
 export type DB = {
     audit_log: AuditEntry;
+    handoff_quotes: HandoffQuote;
     handoffs: Handoff;
     idempotency_keys: IdempotencyKey;
     inbox_items: InboxItem;

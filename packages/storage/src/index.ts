@@ -2,14 +2,17 @@ export { DEFAULT_POOL_SIZE, openStorage } from './open-storage';
 export type { OpenStorageOptions } from './open-storage';
 export type { Storage, StorageHealth } from './storage';
 export { StorageUnavailable } from './storage-unavailable';
-export { PURGE_SLICE_ROWS, RETENTION_DAYS, retentionEnd } from './records';
+export { PURGE_SLICE_ROWS, QUOTE_SOURCES, RETENTION_DAYS, readListCursor, retentionEnd, writeListCursor } from './records';
 export type {
   HandoffRecord,
   HandoffRepository,
+  HandoffSummary,
   IdempotencyClaim,
   IdempotencyOutcome,
   IdempotencyRepository,
   KeptAnswer,
+  ListCursor,
+  ListPage,
   NewHandoff,
   NewQuote,
   NewRfqSubmission,
@@ -19,8 +22,12 @@ export type {
   PlateImportRepository,
   PurgeCounts,
   PurgeOptions,
+  QuoteListFilter,
+  QuoteListing,
   QuoteRecord,
   QuoteRepository,
+  QuoteSource,
+  QuoteSummary,
   RfqLinkRecord,
   RfqLinkRepository,
   RfqSubmissionRecord,

@@ -12,6 +12,8 @@ export function renderHomePage(shopName: string, viewer: Viewer): string {
     title: `Hello, ${viewer.staff.name}`,
     main: html`<ul class="sections-list">
 <li><a href="/inbox">Inbox</a>: order requests and quote requests, newest first; their state, notes and timeline.</li>
+<li><a href="/quotes">Quotes</a>: every quote made, newest first, filtered by date, status, material, total and source; each with its items, drawings and order links.</li>
+<li><a href="/handoffs">Order links</a>: the order links made, newest first, with how often each page was opened.</li>
 <li><a href="/price-book">Price book</a>: the version in force, those scheduled and the history${owner ? '; upload a new version, compare it and publish it, or go back' : ''}.</li>
 <li><a href="/plate-orders">Online plate orders</a>: on, off or paused, and what customers read${owner ? '; switch them' : ''}.</li>
 ${owner ? html`<li><a href="/staff">Staff</a>: who may sign in; add someone or disable an account.</li>
