@@ -3,15 +3,19 @@
 // SQLite files of their own, each the way its tree deploys it (this tree through scripts/run-app.sh);
 // after a warm-up, rounds alternate between the two sides (the order flips each round) with the same
 // body. Printed: each side's quotes/s per round and mean, p99, RSS peak under load and after the
-// last round, and the ratio this tree / REF.
-// Options: --rounds=3 --seconds=5 --connections=10 --warmup=3, --flags="--max-semi-space-size=8"
+// last round, the ratio this tree / REF; and each side's CPU time per quote (user + system of the
+// server process over the round, from /proc, divided by the quotes answered), the figure that holds
+// on a shared machine where quotes/s swing with the other work on it.
+// Options: --rounds=3 --seconds=5 --connections=10 --warmup=3, --requests=N (rounds of N quotes
+// instead of N seconds), --flags="--max-semi-space-size=8"
 // (extra node flags for this tree's side, after the start script's), --keep (keep the worktree and
-// reuse it next time; otherwise it is removed at the end).
+// reuse it next time; otherwise it is removed at the end), --ref-dir=PATH (REF already checked out,
+// installed and built there; left as it is).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT_DIR, findFreePort, formatInt, formatMs, killStartedChildren, makeTempDir, printTable, readRssMb, runLoad, sampleRss, startServer } from './harness';
+import { ROOT_DIR, findFreePort, formatInt, formatMs, killStartedChildren, makeTempDir, median, printTable, readCpuMicros, readRssMb, runLoad, sampleRss, startServer } from './harness';
 import type { ChildServer, LoadResult, LoadSpec } from './harness';
 import { QUOTE_BODY, appEnv } from './rest';
 
@@ -28,6 +32,8 @@ interface SideResult {
   start: string;
   rounds: LoadResult[];
   meanRps: number;
+  /** CPU microseconds of the server per quote answered, each round. */
+  cpuPerQuote: number[];
   rssPeakMb: number;
   rssAfterMb: number;
 }
@@ -91,11 +97,13 @@ async function main(): Promise<void> {
   const seconds = Number(readArg('seconds', '5'));
   const connections = Number(readArg('connections', '10'));
   const warmup = Number(readArg('warmup', '3'));
+  const requests = Number(readArg('requests', '0'));
   const flags = readArg('flags', '').split(' ').filter((f) => f !== '');
   const keep = process.argv.includes('--keep');
   const loadStart = os.loadavg();
 
-  const prepared = prepareRef(ref);
+  const refDir = readArg('ref-dir', '');
+  const prepared = refDir === '' ? prepareRef(ref) : { dir: path.resolve(refDir), commit: execFileSync('git', ['rev-parse', 'HEAD'], { cwd: refDir, encoding: 'utf8' }).trim() };
   const sides: Side[] = [
     { name: `${ref} (${prepared.commit.slice(0, 7)})`, dir: prepared.dir, ...startOf(prepared.dir, []) },
     { name: `this tree${flags.length > 0 ? ` ${flags.join(' ')}` : ''}`, dir: ROOT_DIR, ...startOf(ROOT_DIR, flags) },
@@ -111,6 +119,7 @@ async function main(): Promise<void> {
       body: QUOTE_BODY,
       seconds,
       connections,
+      ...(requests > 0 ? { amount: requests } : {}),
     }));
     for (const [i, spec] of specs.entries()) {
       const reply = await fetch(spec.url, { method: 'POST', headers: spec.headers, body: QUOTE_BODY });
@@ -118,15 +127,19 @@ async function main(): Promise<void> {
       await reply.arrayBuffer();
     }
     process.stderr.write(`compare: warm-up, ${warmup} s each\n`);
-    for (const spec of specs) await runLoad({ ...spec, seconds: warmup });
+    for (const { amount: _unused, ...spec } of specs) await runLoad({ ...spec, seconds: warmup });
 
     const samplers = servers.map((server) => sampleRss(server.pid));
     const results: LoadResult[][] = sides.map(() => []);
+    const cpu: number[][] = sides.map(() => []);
     for (let round = 0; round < rounds; round++) {
       const order = round % 2 === 0 ? [0, 1] : [1, 0];
       for (const i of order) {
         process.stderr.write(`compare: round ${round + 1}/${rounds}, ${sides[i]?.name}\n`);
+        const pid = servers[i]?.pid ?? 0;
+        const cpuBefore = readCpuMicros(pid);
         const result = await runLoad(specs[i] as LoadSpec);
+        cpu[i]?.push((readCpuMicros(pid) - cpuBefore) / result.ok);
         assertClean(sides[i]?.name ?? '', result);
         results[i]?.push(result);
       }
@@ -139,13 +152,14 @@ async function main(): Promise<void> {
         start: side.args.join(' ').replaceAll(side.dir, '.'),
         rounds: own,
         meanRps: own.reduce((sum, r) => sum + r.rps, 0) / own.length,
+        cpuPerQuote: cpu[i] ?? [],
         rssPeakMb: rss[i]?.peakMb ?? 0,
         rssAfterMb: readRssMb(servers[i]?.pid ?? 0) ?? 0,
       };
     });
     const [base, target] = outcome as [SideResult, SideResult];
 
-    console.log(`\nPOST /quotes, ${rounds} rounds x ${seconds} s, ${connections} connections, body ${QUOTE_BODY.length} B`);
+    console.log(`\nPOST /quotes, ${rounds} rounds x ${requests > 0 ? `${requests} quotes` : `${seconds} s`}, ${connections} connections, body ${QUOTE_BODY.length} B`);
     console.log(`${new Date().toISOString()}, ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load ${loadStart.map((l) => l.toFixed(2)).join(' ')} at the start, ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at the end`);
     printTable(
       ['side', ...Array.from({ length: rounds }, (_, r) => `round ${r + 1}`), 'mean q/s', 'p99 (last)', 'RSS peak', 'RSS after'],
@@ -160,10 +174,16 @@ async function main(): Promise<void> {
     );
     for (const side of outcome) console.log(`${side.name}: sh ${side.start}`);
     console.log(`ratio (this tree / ${ref}): ${(target.meanRps / base.meanRps).toFixed(3)}`);
+    console.log('\nCPU time of the server per quote (user + system, us), each round and the median:');
+    printTable(
+      ['side', ...Array.from({ length: rounds }, (_, r) => `round ${r + 1}`), 'median us/quote'],
+      outcome.map((side) => [side.name, ...side.cpuPerQuote.map((us) => us.toFixed(0)), median(side.cpuPerQuote).toFixed(1)]),
+    );
+    console.log(`CPU per quote, this tree / ${ref}: ${(median(target.cpuPerQuote) / median(base.cpuPerQuote)).toFixed(3)}`);
   } finally {
     for (const server of servers) await server.stop();
     for (const temp of temps) temp.remove();
-    if (!keep) run('git', ['worktree', 'remove', '--force', prepared.dir], ROOT_DIR, `removing the worktree ${prepared.dir}`);
+    if (!keep && refDir === '') run('git', ['worktree', 'remove', '--force', prepared.dir], ROOT_DIR, `removing the worktree ${prepared.dir}`);
   }
 }
 

@@ -159,6 +159,8 @@ export interface LoadSpec {
   connections: number;
   /** Requests per second over all connections; unset = as fast as the server answers. */
   overallRate?: number;
+  /** A fixed number of requests instead of `seconds`. */
+  amount?: number;
 }
 
 export interface LoadResult {
@@ -183,6 +185,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     duration: spec.seconds,
     connections: spec.connections,
     ...(spec.overallRate === undefined ? {} : { overallRate: spec.overallRate }),
+    ...(spec.amount === undefined ? {} : { amount: spec.amount }),
   });
   const ok = result['2xx'];
   return {
@@ -207,6 +210,19 @@ export function readRssMb(pid: number): number | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * CPU time a process has used so far, user and system, all its threads, in microseconds (Linux
+ * /proc/PID/stat, clock ticks of 10 ms). Unlike wall-clock throughput it barely moves with what
+ * else runs on the machine, so a difference over many requests is the work they cost.
+ */
+export function readCpuMicros(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return ticks * 10_000;
 }
 
 /** Samples a process's RSS every `everyMs` until stopped; returns the peak and the last sample. */

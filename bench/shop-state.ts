@@ -6,9 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { parseArgs } from 'node:util';
 import { createRateLimits, createService } from '@shop/service';
-import type { Kysely } from 'kysely';
-import { createOrderRequestRepository, createPlateOrdersSwitchRepository, createPriceBookVersionRepository, openShopDb, openStorage } from '@shop/storage';
-import type { OrderTables } from '@shop/storage';
+import { createOrderRequestRepository, createPlateOrdersSwitchRepository, createPriceBookVersionRepository, openStorage } from '@shop/storage';
 import { Client } from 'pg';
 import { typicalInput } from '../packages/pricing/bench/pricing.bench';
 import { makeTempDir } from './harness';
@@ -29,14 +27,13 @@ async function measure(provider: string, databaseUrl: string, rootDir: string, r
   const storage = await openStorage({ databaseUrl, rootDir });
   const limits = createRateLimits({ storage, redisUrl: null, scale: 1_000_000 });
   await limits.ready();
-  const shopDb = openShopDb({ databaseUrl, rootDir });
-  const orderRequests = createOrderRequestRepository(shopDb.db as unknown as Kysely<OrderTables>);
+  const orderRequests = createOrderRequestRepository(storage);
   const config = { publicUrl: 'http://localhost:3000', shopUrl: 'http://localhost:3000', plateOrdersEnabled: true };
-  const services = [1000, 0].map((cacheMs) => createService({ config, storage, limits, shopDb, orderRequests, shopStateCacheMs: cacheMs, pricingThreads: 1 }));
+  const services = [1000, 0].map((cacheMs) => createService({ config, storage, limits, orderRequests, shopStateCacheMs: cacheMs, pricingThreads: 1 }));
   try {
     await services[0]!.start();
-    const versions = createPriceBookVersionRepository(shopDb);
-    const plateOrders = createPlateOrdersSwitchRepository(shopDb);
+    const versions = createPriceBookVersionRepository(storage);
+    const plateOrders = createPlateOrdersSwitchRepository(storage);
     const times: number[] = [];
     for (let i = 0; i < reads; i += 1) {
       const started = performance.now();
@@ -47,9 +44,9 @@ async function measure(provider: string, databaseUrl: string, rootDir: string, r
     const rates: number[] = [];
     for (const service of services) {
       const ctx = () => ({ clientIp: '127.0.0.1', now: new Date() });
-      for (let i = 0; i < 200; i += 1) await service.createQuote(typicalInput, ctx());
+      for (let i = 0; i < 200; i += 1) await service.createQuote(typicalInput, ctx(), 'rest');
       const started = performance.now();
-      for (let i = 0; i < quotes; i += 1) await service.createQuote(typicalInput, ctx());
+      for (let i = 0; i < quotes; i += 1) await service.createQuote(typicalInput, ctx(), 'rest');
       rates.push(quotes / ((performance.now() - started) / 1000));
     }
     return {
@@ -61,7 +58,6 @@ async function measure(provider: string, databaseUrl: string, rootDir: string, r
     };
   } finally {
     for (const service of services) await service.close();
-    await shopDb.db.destroy();
     await limits.close();
     await storage.close();
   }

@@ -32,3 +32,12 @@ it('reads the mail settings and the WEBHOOK_URL endpoint, refusing what cannot w
   expect(() => readConsoleConfig({ WEBHOOK_URL: 'https://erp.shop.example/hooks', WEBHOOK_SECRET: 'secret' })).toThrow(/WEBHOOK_SECRET/);
   expect(() => readConsoleConfig({ SMTP_URL: 'smtp://mail.shop.example', MAIL_FROM: 'quotes@shop.example' })).toThrow(/SHOP_NOTIFY_EMAIL/);
 });
+
+it('keeps contact details 730 days after a request settles unless RFQ_RETENTION_DAYS says otherwise', () => {
+  expect(readConsoleConfig({}).retentionDays).toBe(730);
+  expect(readConsoleConfig({ RFQ_RETENTION_DAYS: '90' }).retentionDays).toBe(90);
+});
+
+it('refuses an RFQ_RETENTION_DAYS that is not a whole number of days from 1 to 36500, naming it', () => {
+  for (const value of ['0', '-5', '1.5', 'two years', '36501']) expect(() => readConsoleConfig({ RFQ_RETENTION_DAYS: value })).toThrow(/^Invalid configuration: .*RFQ_RETENTION_DAYS/);
+});

@@ -1,6 +1,6 @@
 // The only place the console reads the environment: the shared settings (database, proxy, log
 // level) as the other apps read them, and the console's own address.
-import { readConfig } from '@shop/runtime';
+import { readConfig, type Config } from '@shop/runtime';
 import { parseRequest, z } from '@shop/contracts';
 import { isWebhookSecret, readMailConfig, type MailConfig } from '@shop/notify';
 
@@ -17,6 +17,8 @@ const ConsoleEnvironment = z.object({
     .string()
     .refine(isWebhookSecret, 'must be whsec_ followed by the base64 of 24 to 64 bytes (the console makes one on /webhooks)')
     .optional(),
+  /** Days a settled request keeps its contact details (about two years by default; at most 100 years). */
+  RFQ_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
 });
 
 export interface ConsoleConfig {
@@ -36,6 +38,10 @@ export interface ConsoleConfig {
   mail: MailConfig | null;
   /** WEBHOOK_URL and WEBHOOK_SECRET; null when unset. */
   webhook: { url: string; secret: string } | null;
+  /** The settings the service is opened with, as the other apps read them (the quotes' drawings go through it). */
+  service: Config;
+  /** Days after a request is settled (won, lost or closed) before its contact details are erased. */
+  retentionDays: number;
 }
 
 export function readConsoleConfig(env: Record<string, string | undefined>): ConsoleConfig {
@@ -71,6 +77,8 @@ export function readConsoleConfig(env: Record<string, string | undefined>): Cons
     consoleUrl: parsed.CONSOLE_URL,
     mail,
     webhook: parsed.WEBHOOK_URL !== undefined && parsed.WEBHOOK_SECRET !== undefined ? { url: parsed.WEBHOOK_URL, secret: parsed.WEBHOOK_SECRET } : null,
+    service: shared,
+    retentionDays: parsed.RFQ_RETENTION_DAYS,
   };
 }
 

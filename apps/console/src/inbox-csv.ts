@@ -17,8 +17,11 @@ function csvDollars(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** The header and one line a lead, each ended by CRLF. `names`: staff names by id; `consoleUrl`: the links' origin. */
-export function leadsCsv(leads: Lead[], names: Map<string, string>, consoleUrl: string): string {
+/**
+ * The header and one line a lead, each ended by CRLF. `names`: staff names by id; `consoleUrl`: the
+ * links' origin; `cappedAt`: the list went on past this many rows, said in a last line of its own.
+ */
+export function leadsCsv(leads: Lead[], names: Map<string, string>, consoleUrl: string, cappedAt: number | null = null): string {
   const base = consoleUrl.replace(/\/+$/, '');
   const rows = leads.map((lead) => [
     lead.kind,
@@ -33,5 +36,6 @@ export function leadsCsv(leads: Lead[], names: Map<string, string>, consoleUrl: 
     lead.status.assigneeId === null ? '' : (names.get(lead.status.assigneeId) ?? lead.status.assigneeId),
     `${base}/inbox/${lead.kind}/${encodeURIComponent(lead.id)}`,
   ]);
-  return [CSV_HEADER as readonly string[], ...rows].map((row) => `${row.map(csvField).join(',')}\r\n`).join('');
+  const note = cappedAt === null ? [] : [[`# stopped at ${cappedAt} rows: more requests match; narrow the filter to export the rest`]];
+  return [CSV_HEADER as readonly string[], ...rows, ...note].map((row) => `${row.map(csvField).join(',')}\r\n`).join('');
 }

@@ -1,31 +1,23 @@
 // The inbox's leads: order requests and quote requests (rfq submissions) side by side, newest
 // first, with where the shop stands on each; and the changes staff make, each audited.
-import type { InboxRepository, InboxState, InboxStatus, OrderRequestRecord, OrderRequestRepository, RequestEvent, RequestKind, RfqSubmissionRepository } from '@shop/storage';
-import { isInboxState } from '@shop/storage';
+import type { InboxLead, InboxRepository, InboxState, InboxStatus, LostReasonRepository, OrderRequestRecord, OrderRequestRepository, PersonalDataRepository, RequestEvent, RequestKind, RfqSubmissionRepository } from '@shop/storage';
+import { INBOX_PAGE_MAX, isInboxState } from '@shop/storage';
 import type { AuditLog, StaffRepository } from '@shop/storage';
 
 export interface InboxDeps {
   orders: OrderRequestRepository;
-  quotes: Pick<RfqSubmissionRepository, 'list'>;
+  quotes: Pick<RfqSubmissionRepository, 'get'>;
   states: InboxRepository;
+  /** The reasons a lost request may be given. */
+  lostReasons: Pick<LostReasonRepository, 'list' | 'get'>;
+  /** When a request's contact details were erased. */
+  personalData: Pick<PersonalDataRepository, 'erasedAt'>;
   audit: AuditLog;
   now: () => Date;
 }
 
-export interface Lead {
-  kind: RequestKind;
-  id: string;
-  createdAt: Date;
-  name: string;
-  email: string;
-  phone: string | null;
-  company: string | null;
-  /** Order requests only. */
-  totalCents: number | null;
-  status: InboxStatus;
-  /** The words searched: name, e-mail, company and the job's text. */
-  text: string;
-}
+/** A lead of the list (the storage's row of either kind, with its status). */
+export type Lead = InboxLead;
 
 export interface LeadDetail extends Lead {
   order: OrderRequestRecord | null;
@@ -34,8 +26,8 @@ export interface LeadDetail extends Lead {
   timeline: RequestEvent[];
 }
 
-/** How many of each kind the inbox reads. */
-const INBOX_READ_LIMIT = 500;
+/** The most rows a CSV export holds; its last line says when the list had more. */
+export const EXPORT_MAX_ROWS = 10_000;
 
 export class InboxProblem extends Error {
   constructor(readonly status: number, message: string) {
@@ -47,10 +39,9 @@ export function isRequestKind(value: unknown): value is RequestKind {
   return value === 'order' || value === 'quote';
 }
 
-function orderLead(order: OrderRequestRecord, status: InboxStatus): Lead {
+function orderLead(order: OrderRequestRecord, status: InboxStatus, erasedAt: Date | null): Lead {
   const { contact } = order;
-  const words = [contact.name, contact.email, contact.company, contact.note, ...order.items.flatMap((item) => [item.description, item.label])];
-  return { kind: 'order', id: order.id, createdAt: order.createdAt, name: contact.name, email: contact.email, phone: contact.phone, company: contact.company, totalCents: order.totalCents, status, text: words.filter(Boolean).join(' ') };
+  return { kind: 'order', id: order.id, createdAt: order.createdAt, name: contact.name, email: contact.email, phone: contact.phone, company: contact.company, totalCents: order.totalCents, status, erasedAt };
 }
 
 interface QuoteBody {
@@ -58,20 +49,12 @@ interface QuoteBody {
   email?: string;
   phone?: string | null;
   company?: string | null;
-  description?: string;
-  material?: string | null;
+  erased_at?: string;
 }
 
 function quoteLead(row: { id: string; createdAt: Date; body: string }, status: InboxStatus): Lead {
   const body = JSON.parse(row.body) as QuoteBody;
-  const words = [body.name, body.email, body.company, body.description, body.material];
-  return { kind: 'quote', id: row.id, createdAt: row.createdAt, name: body.name ?? '', email: body.email ?? '', phone: body.phone ?? null, company: body.company ?? null, totalCents: null, status, text: words.filter(Boolean).join(' ') };
-}
-
-/** Every word of `search` (case-insensitive) appears in the lead's text. */
-function matches(lead: Lead, search: string): boolean {
-  const text = lead.text.toLowerCase();
-  return search.toLowerCase().split(/\s+/).filter(Boolean).every((word) => text.includes(word));
+  return { kind: 'quote', id: row.id, createdAt: row.createdAt, name: body.name ?? '', email: body.email ?? '', phone: body.phone ?? null, company: body.company ?? null, totalCents: null, status, erasedAt: body.erased_at ? new Date(body.erased_at) : null };
 }
 
 export interface LeadFilter {
@@ -81,16 +64,21 @@ export interface LeadFilter {
   assigneeId?: string | null;
 }
 
-export async function listLeads(deps: InboxDeps, filter: LeadFilter): Promise<Lead[]> {
-  const [orders, quotes] = await Promise.all([deps.orders.list({ limit: INBOX_READ_LIMIT }), deps.quotes.list({ limit: INBOX_READ_LIMIT })]);
-  const [orderStates, quoteStates] = await Promise.all([deps.states.statuses('order', orders.map((order) => order.id)), deps.states.statuses('quote', quotes.map((quote) => quote.id))]);
-  const leads = [
-    ...orders.map((order) => orderLead(order, orderStates.get(order.id)!)),
-    ...quotes.map((quote) => quoteLead(quote, quoteStates.get(quote.id)!)),
-  ];
-  return leads
-    .filter((lead) => (filter.state === null || lead.status.state === filter.state) && (!filter.assigneeId || lead.status.assigneeId === filter.assigneeId) && matches(lead, filter.search))
-    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
+/** One page of the list, filtered and searched in the database; `before` a previous page's `nextBefore`. */
+export async function listLeads(deps: Pick<InboxDeps, 'states'>, filter: LeadFilter, before: string | null = null): Promise<{ leads: Lead[]; nextBefore: string | null }> {
+  return deps.states.list({ state: filter.state, search: filter.search, assigneeId: filter.assigneeId ?? null, before });
+}
+
+/** The whole filtered list for an export, read a page at a time, up to `maxRows`; `more` when it went on. */
+export async function exportLeads(deps: Pick<InboxDeps, 'states'>, filter: LeadFilter, maxRows = EXPORT_MAX_ROWS): Promise<{ leads: Lead[]; more: boolean }> {
+  const leads: Lead[] = [];
+  let before: string | null = null;
+  do {
+    const page = await deps.states.list({ state: filter.state, search: filter.search, assigneeId: filter.assigneeId ?? null, before, limit: Math.min(INBOX_PAGE_MAX, maxRows - leads.length) });
+    leads.push(...page.leads);
+    before = page.nextBefore;
+  } while (before !== null && leads.length < maxRows);
+  return { leads, more: before !== null };
 }
 
 export async function leadDetail(deps: InboxDeps, kind: RequestKind, id: string): Promise<LeadDetail | null> {
@@ -98,10 +86,11 @@ export async function leadDetail(deps: InboxDeps, kind: RequestKind, id: string)
   const timeline = await deps.states.timeline(kind, id);
   if (kind === 'order') {
     const order = await deps.orders.get(id);
-    return order ? { ...orderLead(order, status), order, quote: null, timeline } : null;
+    if (!order) return null;
+    const erased = (await deps.personalData.erasedAt('order', [id])).get(id) ?? null;
+    return { ...orderLead(order, status, erased), order, quote: null, timeline };
   }
-  // Quote requests are read from the newest; one beyond the inbox's reach is not shown.
-  const row = (await deps.quotes.list({ limit: INBOX_READ_LIMIT })).find((quote) => quote.id === id);
+  const row = await deps.quotes.get(id);
   if (!row) return null;
   const body = JSON.parse(row.body) as Record<string, unknown>;
   const job = await deps.orders.rfqJob(id);
@@ -110,13 +99,16 @@ export async function leadDetail(deps: InboxDeps, kind: RequestKind, id: string)
 }
 
 const NOTE_MAX = 2000;
-const REASON_MAX = 200;
 
 export async function changeState(deps: InboxDeps, kind: RequestKind, id: string, input: { state: string; reason: string }, actor: { staffId: string; ip: string }): Promise<void> {
   if (!isInboxState(input.state)) throw new InboxProblem(400, 'Choose one of the states listed.');
-  const reason = input.reason.trim();
-  if (input.state === 'lost' && !reason) throw new InboxProblem(400, 'Say why the request was lost.');
-  if (reason.length > REASON_MAX) throw new InboxProblem(400, `The reason may be at most ${REASON_MAX} characters.`);
+  // `reason` is the id of an offered lost reason; the request keeps its words.
+  let reason = '';
+  if (input.state === 'lost') {
+    const chosen = /^[1-9]\d{0,9}$/.test(input.reason.trim()) ? await deps.lostReasons.get(Number(input.reason.trim())) : null;
+    if (!chosen || chosen.retiredAt !== null) throw new InboxProblem(400, 'Say why the request was lost. Choose one of the reasons listed.');
+    reason = chosen.label;
+  }
   if ((await leadDetail(deps, kind, id)) === null) throw new InboxProblem(404, 'There is no such request.');
   const at = deps.now();
   await deps.states.setState(kind, id, { state: input.state, lostReason: input.state === 'lost' ? reason : null, staffId: actor.staffId, at });

@@ -7,6 +7,7 @@ import { createConsoleApp } from './app';
 import { loadConsoleConfig } from './config';
 import { createDeliveryLoop } from './delivery-loop';
 import { openConsole } from './open-console';
+import { startRetentionJob } from './personal-data';
 
 const ROOT_DIR = path.resolve(__dirname, '..', '..', '..');
 
@@ -18,15 +19,30 @@ async function main(): Promise<void> {
   // The notifications go out from here: the apps only write them to the outbox.
   const delivery = createDeliveryLoop({ outbox: opened.outbox, webhooks: opened.webhooks, mail: config.mail, now, logger });
   const notifications = { outbox: opened.outbox, webhooks: opened.webhooks, wake: () => delivery.wake() };
-  const app = createConsoleApp({ config, logger, staff: opened.staff, audit: opened.audit, inbox: opened.inbox, shopSettings: opened.shopSettings, notifications, now });
+  const app = createConsoleApp({
+    config,
+    logger,
+    staff: opened.staff,
+    audit: opened.audit,
+    inbox: opened.inbox,
+    shopSettings: opened.shopSettings,
+    personalData: opened.personalData,
+    lostReasons: opened.lostReasons,
+    quotes: opened.quotes,
+    notifications,
+    now,
+  });
   delivery.start();
   delivery.wake();
+  // Contact details past RFQ_RETENTION_DAYS: erased now and every hour while the console runs.
+  const retention = startRetentionJob({ personalData: opened.personalData, audit: opened.audit, now, retentionDays: config.retentionDays }, logger);
   serveUntilStopped(app, {
     port: config.port,
     host: config.host,
     onListening: () => logger.info({ host: config.host, port: config.port, consoleUrl: config.consoleUrl }, 'console listening'),
     onStopping: (signal) => logger.info({ signal }, 'shutting down'),
     close: async () => {
+      await retention.stop();
       // Tries under way finish and are stored (or their claims given back) before the database closes.
       await delivery.stop();
       await opened.close();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { AccountProblem, addStaff } from './accounts';
 import { loadConsoleConfig } from './config';
-import { openConsole } from './open-console';
+import { openStaffTables } from './open-console';
 
 const ROOT_DIR = path.resolve(__dirname, '..', '..', '..');
 const USAGE = 'Usage: pnpm staff:add --email name@example.com --name "Full Name" [--owner] [--password-stdin]';
@@ -34,7 +34,7 @@ async function main(): Promise<number> {
   }
   const password = values['password-stdin'] ? await readStdin() : null;
   const config = loadConsoleConfig();
-  const opened = await openConsole(config, ROOT_DIR);
+  const opened = await openStaffTables(config, ROOT_DIR);
   try {
     const added = await addStaff(
       { staff: opened.staff, audit: opened.audit, now: () => new Date(), consoleUrl: config.consoleUrl },

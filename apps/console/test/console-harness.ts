@@ -70,10 +70,26 @@ export async function startConsole(
   const config = readConsoleConfig({ DATABASE_URL: databaseUrl, CONSOLE_URL: options.ownUrl ? baseUrl : CONSOLE_URL, TRUST_PROXY: 'loopback', ...options.env });
   let now = START.getTime();
   const events: ServiceEvent[] = [];
-  const opened = await openConsole(config, ROOT_DIR, { now: () => new Date(now), onEvent: (event) => void events.push(event) });
+  const opened = await openConsole(config, ROOT_DIR, {
+    now: () => new Date(now),
+    onEvent: (event) => void events.push(event),
+    limitPrefix: `test:${Date.now().toString(36)}:${Math.random().toString(36).slice(2, 8)}`,
+  });
   let wakes = 0;
   const notifications = { outbox: opened.outbox, webhooks: opened.webhooks, wake: () => void wakes++ };
-  const app = createConsoleApp({ config, staff: opened.staff, audit: opened.audit, inbox: opened.inbox, shopSettings: opened.shopSettings, notifications, now: () => new Date(now), logger: pino({ level: 'silent' }) });
+  const app = createConsoleApp({
+    config,
+    staff: opened.staff,
+    audit: opened.audit,
+    inbox: opened.inbox,
+    shopSettings: opened.shopSettings,
+    personalData: opened.personalData,
+    lostReasons: opened.lostReasons,
+    quotes: opened.quotes,
+    notifications,
+    now: () => new Date(now),
+    logger: pino({ level: 'silent' }),
+  });
   handle = app;
   const cookieName = config.consoleUrl.startsWith('https:') ? '__Host-console_session' : 'console_session';
 

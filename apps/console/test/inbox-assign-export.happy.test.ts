@@ -121,7 +121,7 @@ describe("the inbox's assignee and CSV export", () => {
         'order,or_plates1,2026-10-31T13:00:00.000Z,new,"Weld, ""Dana""",dana@forge.example,416 555 0100,Forge Works,1130.06,sam,http://console.test/inbox/order/or_plates1\r\n',
     );
     const exported = (await app.opened.audit.list({ limit: 5 })).entries.find((entry) => entry.action === 'inbox_exported');
-    expect([exported?.subject, exported?.detail, exported?.staffId]).toEqual(['inbox', { state: null, search: '', mine: false, rows: 2 }, samId]);
+    expect([exported?.subject, exported?.detail, exported?.staffId]).toEqual(['inbox', { state: null, search: '', mine: false, rows: 2, capped: false }, samId]);
   });
 
   it('applies the filters to the export and keeps them in the list\'s link', async () => {
@@ -131,7 +131,7 @@ describe("the inbox's assignee and CSV export", () => {
     expect(await lines('?state=won')).toEqual(['id']);
     expect(await lines('?state=new&q=stringers')).toEqual(['id', 'rs_stairs1']);
     const exported = (await app.opened.audit.list({ limit: 1 })).entries[0];
-    expect([exported?.action, exported?.detail]).toEqual(['inbox_exported', { state: 'new', search: 'stringers', mine: false, rows: 1 }]);
+    expect([exported?.action, exported?.detail]).toEqual(['inbox_exported', { state: 'new', search: 'stringers', mine: false, rows: 1, capped: false }]);
     expect((await sam.get('/inbox?state=new&q=a36%20plate')).text).toContain('<a href="/inbox.csv?state=new&amp;q=a36+plate">Export CSV</a>');
   });
 

@@ -83,18 +83,22 @@ describe('the inbox', () => {
     app.advance(60_000);
     expect((await staff.post('/inbox/quote/rs_stairs1/notes', { _csrf: csrf, note: 'Sent drawing back for sign-off.' })).status).toBe(303);
     app.advance(60_000);
-    expect((await staff.post('/inbox/quote/rs_stairs1/state', { _csrf: csrf, state: 'lost', reason: 'price' })).status).toBe(303);
+    // The reasons offered are the list's active ones; the form sends the chosen one's id.
+    const offered = [...(await staff.get('/inbox/quote/rs_stairs1')).text.matchAll(/<option value="(\d+)">([^<]*)<\/option>/g)].map((match) => [match[1], match[2]]);
+    expect(offered.map(([, label]) => label)).toEqual(['Price', 'Lead time', 'Went elsewhere', 'No reply', 'Other']);
+    expect((await staff.post('/inbox/quote/rs_stairs1/state', { _csrf: csrf, state: 'lost', reason: 'price' })).status).toBe(400);
+    expect((await staff.post('/inbox/quote/rs_stairs1/state', { _csrf: csrf, state: 'lost', reason: offered[0]![0]! })).status).toBe(303);
 
     const page = await staff.get('/inbox/quote/rs_stairs1');
     const timeline = [...page.text.matchAll(/<li><time[^>]*>[^<]*<\/time> · ([^<]*)<\/li>/g)].map((match) => match[1]);
-    expect(timeline).toEqual(['sam: state New → Quoted', 'sam: note: Sent drawing back for sign-off.', 'sam: state Quoted → Lost (reason: price)']);
-    expect(page.text).toContain('state <strong>Lost</strong> (price)');
+    expect(timeline).toEqual(['sam: state New → Quoted', 'sam: note: Sent drawing back for sign-off.', 'sam: state Quoted → Lost (reason: Price)']);
+    expect(page.text).toContain('state <strong>Lost</strong> (Price)');
     expect(page.text).toContain('<dt>description</dt><dd>Stair stringers in 3/8 plate</dd>');
     expect(page.text).toContain('<code>rl_link9</code>');
 
     const audit = (await app.opened.audit.list({ limit: 10 })).entries.filter((entry) => entry.action.startsWith('request_'));
     expect(audit.map((entry) => [entry.action, entry.subject, entry.detail])).toEqual([
-      ['request_state_changed', 'quote/rs_stairs1', { state: 'lost', reason: 'price' }],
+      ['request_state_changed', 'quote/rs_stairs1', { state: 'lost', reason: 'Price' }],
       ['request_note_added', 'quote/rs_stairs1', { length: 31 }],
       ['request_state_changed', 'quote/rs_stairs1', { state: 'quoted' }],
     ]);

@@ -57,7 +57,7 @@ describe.each(VIEWPORTS)('at $name size ($width px)', (viewport) => {
     await page.waitForSelector('.welcome-link code');
     expect(await page.textContent('.welcome-link code')).toMatch(new RegExp(`^${app.baseUrl}/welcome/[a-z2-7]{32}$`));
 
-    for (const pathname of ['/', '/staff', '/audit', '/account']) {
+    for (const pathname of ['/', '/staff', '/audit', '/account', '/privacy', '/settings/lost-reasons']) {
       await page.goto(`${app.baseUrl}${pathname}`);
       const widths = await page.evaluate<{ content: number; window: number }>('({ content: document.documentElement.scrollWidth, window: window.innerWidth })');
       expect([pathname, widths.content <= widths.window]).toEqual([pathname, true]);

@@ -4,7 +4,7 @@
 import { PRICE_BOOK, PRICE_BOOK_JSON, createCatalog, loadPriceBook } from '@shop/catalog';
 import { PlateItem } from '@shop/contracts';
 import { REFERENCE_PARTS, pricePlateItem } from '@shop/pricing';
-import { openShopDb } from '@shop/storage';
+import { openStorage } from '@shop/storage';
 import { ROOT_DIR, START, startConsole, type Browser, type ConsoleTestApp } from './console-harness';
 import { startShopBeside, type ShopBeside } from './shop-beside';
 
@@ -198,8 +198,8 @@ describe('the price book pages', () => {
     const auditBefore = (await app.opened.audit.list({ limit: 50 })).entries.length;
     const eventsBefore = app.events.length;
 
-    // Another connection takes the write lock (a write inside an open transaction) and holds it.
-    const other = openShopDb({ databaseUrl: app.databaseUrl, rootDir: ROOT_DIR });
+    // Another process's connection takes the write lock (a write inside an open transaction) and holds it.
+    const other = await openStorage({ databaseUrl: app.databaseUrl, rootDir: ROOT_DIR });
     let release!: () => void;
     let locked!: () => void;
     const isLocked = new Promise<void>((resolve) => (locked = resolve));
@@ -221,7 +221,7 @@ describe('the price book pages', () => {
     } finally {
       release();
       expect(await holding).toBe('roll back');
-      await other.db.destroy();
+      await other.close();
     }
     const row = (await app.opened.shopSettings.listPriceBooks()).find((entry) => entry.version === next)!;
     expect(row).toMatchObject({ status: 'unpublished', publishedAt: null, effectiveFrom: null, note: '' });

@@ -89,7 +89,7 @@ export function createShopTools(deps: ShopToolDeps): (server: McpServer) => void
       output: Quote,
       annotations: CREATES,
       paramPrefix: 'items[0]',
-      run: async (args, ctx) => (await service.createQuote(toPlateQuoteRequest(args), ctx)).json,
+      run: async (args, ctx) => (await service.createQuote(toPlateQuoteRequest(args), ctx, 'mcp')).json,
     },
     quote_product: {
       title: 'Quote a catalog product',
@@ -97,7 +97,7 @@ export function createShopTools(deps: ShopToolDeps): (server: McpServer) => void
       output: Quote,
       annotations: CREATES,
       paramPrefix: 'items[0]',
-      run: async (args, ctx) => (await service.createQuote(toProductQuoteRequest(args), ctx)).json,
+      run: async (args, ctx) => (await service.createQuote(toProductQuoteRequest(args), ctx, 'mcp')).json,
     },
     get_quote: {
       title: 'Read a quote',

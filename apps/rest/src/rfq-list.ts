@@ -43,7 +43,7 @@ function formatSubmission(raw: RfqSubmissionListing): string {
   const edited = asked !== null && (asked.description !== raw.description || summarise(asked) !== summarise(raw));
   return [
     `${s.id}  ${s.submitted_at}  link ${s.rfq_link_id}`,
-    `  From: ${s.name}${s.company ? ` (${s.company})` : ''} <${s.email}>${s.phone ? `, ${s.phone}` : ''}`,
+    s.erased_at ? `  From: (contact details erased ${s.erased_at})` : `  From: ${s.name}${s.company ? ` (${s.company})` : ''} <${s.email}>${s.phone ? `, ${s.phone}` : ''}`,
     ...(job ? [`  Job:  ${job}`] : []),
     ...s.description.split('\n').map((line) => `  | ${line}`),
     ...(edited && asked !== null

@@ -114,6 +114,12 @@ describe('the upload page', () => {
     expect(orderPath).toMatch(/^\/o\/h_[0-9A-Za-z]{22}$/);
     const orderPage = await app.http.request('GET', orderPath);
     expect(readText(orderPage.text)).toContain(`Quantity 10 Unit price $${(typed.unit_amount_cents! / 100).toFixed(2)}`);
+    // The quote the page made is kept as made through a page (the typed one above through REST), and its view counted.
+    const now = app.clock.now();
+    const { rows } = await app.runtime.storage.quotes.list({ now });
+    expect(rows.map((row) => [row.source, row.itemCount, row.materials])).toEqual([['page', 1, ['mild_steel']], ['rest', 1, ['mild_steel']]]);
+    const handoffs = await app.runtime.storage.handoffs.listForQuote(rows[0]!.id, now);
+    expect(handoffs.map((handoff) => [handoff.id, handoff.opens])).toEqual([[orderPath.slice(3), 1]]);
   });
 
   it('words the part for the customer: one round hole in the singular, no corner or sheet counts', async () => {

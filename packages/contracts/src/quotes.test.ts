@@ -1,5 +1,5 @@
 import type { ServiceError} from './index';
-import { PlateItem, PlateItemRequest, QuoteRequest, parseRequest, typedRequest } from './index';
+import { PlateItem, PlateItemRequest, QuoteRequest, parseRequest, typedPlate, typedRequest } from './index';
 
 const rectangle = { kind: 'rectangle', width_in: 6, height_in: 4 };
 const plate = (extra: Record<string, unknown> = {}) => ({
@@ -25,6 +25,18 @@ describe('QuoteRequest', () => {
       quantity_options: [],
       label: null,
     });
+  });
+
+  it('gives a typed plate its keys in the order sent, then outline, holes, cutouts and bends (the text a quote keeps of its request)', () => {
+    const sent = { label: 'L', kind: 'plate', quantity: 3, outline: rectangle, material: 'mild_steel', bends: [{ start_in: [3, 0], end_in: [3, 4] }], thickness_in: 0.25, quantity_options: [] } as unknown as PlateItemRequest;
+    const typed = typedPlate(sent);
+    expect(JSON.stringify(typed)).toBe(
+      '{"label":"L","kind":"plate","quantity":3,"material":"mild_steel","thickness_in":0.25,"quantity_options":[],"outline":{"kind":"rectangle","width_in":6,"height_in":4},"holes":[],"cutouts":[],"bends":[{"start_in":[3,0],"end_in":[3,4]}]}',
+    );
+    // The arrays sent are the plate's own; the item sent is left as it was.
+    expect(typed.bends).toBe(sent.bends);
+    expect(Object.keys(sent)).toEqual(['label', 'kind', 'quantity', 'outline', 'material', 'bends', 'thickness_in', 'quantity_options']);
+    expect(() => typedPlate({ ...sent, import_id: 'imp_1' } as PlateItemRequest)).toThrow(/must be resolved into its shapes/);
   });
 
   it('takes cut-outs of any shape, up to 50 of 3 to 200 corners, each one of the 500 cutouts', () => {

@@ -64,5 +64,10 @@ export const RfqSubmission = z.object({
   rfq_link_id: z.string(),
   submitted_at: z.string(),
   ...RfqSubmissionForm.shape,
+  // Once its contact details are erased (retention, or the person's request): name and email
+  // empty, phone and company null, and when; the job's fields stay.
+  name: RfqSubmissionForm.shape.name.or(z.literal('')),
+  email: RfqSubmissionForm.shape.email.or(z.literal('')),
+  erased_at: z.string().optional(),
 });
 export type RfqSubmission = z.infer<typeof RfqSubmission>;

@@ -183,7 +183,7 @@ const INVALID_POLYGON: IssueKind<{ name: string; message: string }> = {
   subject: ({ name }) => name,
   one: 'polygon that is not a simple shape',
   many: 'polygons that are not simple shapes',
-  advice: 'List the corners of each in order around it so no two edges meet except at their shared corner.',
+  advice: () => 'List the corners of each in order around it so no two edges meet except at their shared corner.',
 };
 
 function checkPartSize(m: PlateMeasures, rules: PlateRules, issues: IssueList): void {
@@ -254,7 +254,7 @@ function checkHoleSizes(holes: readonly HolePattern[], t: PlateThresholds, thick
     subject,
     one: 'hole pattern too small to cut',
     many: 'hole patterns too small to cut',
-    advice: `At ${thick} thick the laser cannot cut a hole or slot under ${formatInches(t.blockedHoleUnderIn)} across: make each at least that, or choose thinner plate.`,
+    advice: () => `At ${thick} thick the laser cannot cut a hole or slot under ${formatInches(t.blockedHoleUnderIn)} across: make each at least that, or choose thinner plate.`,
   };
   const underThickness: IssueKind<Finding> = {
     code: 'hole_smaller_than_thickness',
@@ -263,7 +263,7 @@ function checkHoleSizes(holes: readonly HolePattern[], t: PlateThresholds, thick
     subject,
     one: 'hole pattern smaller than the thickness',
     many: 'hole patterns smaller than the thickness',
-    advice: `Holes under the ${thick} thickness can be cut but may come out tapered and rough; ${formatInches(t.warnedHoleUnderIn)} or more cuts clean.`,
+    advice: () => `Holes under the ${thick} thickness can be cut but may come out tapered and rough; ${formatInches(t.warnedHoleUnderIn)} or more cuts clean.`,
   };
   holes.forEach((p, entry) => {
     const width = cutoutWidth(p);
@@ -366,7 +366,7 @@ function checkEdges(holes: readonly HolePattern[], layout: Layout, t: PlateThres
     subject: ({ entry, list }) => nameCutout(cutouts[list[0]!]!, holes[entry]!),
     one: 'cutout outside the part or past its edge',
     many: 'cutouts outside the part or past its edge',
-    advice: `Every cutout needs material all round it (at least ${formatInches(web)} to an edge at ${thick} thick): move them inside the outline or change the outline.`,
+    advice: () => `Every cutout needs material all round it (at least ${formatInches(web)} to an edge at ${thick} thick): move them inside the outline or change the outline.`,
   };
   for (const [entry, list] of groupByEntry(outside, cutouts)) issues.add(outsideKind, `holes[${entry}]`, list.length, { entry, list });
 
@@ -385,7 +385,7 @@ function checkEdges(holes: readonly HolePattern[], layout: Layout, t: PlateThres
     subject: ({ entry, worst }) => nameCutout(cutouts[worst]!, holes[entry]!),
     one: 'cutout too close to an edge',
     many: 'cutouts too close to an edge',
-    advice: `Holes need at least ${formatInches(web)} of material to an edge at ${thick} thick: move them in or make the plate larger.`,
+    advice: () => `Holes need at least ${formatInches(web)} of material to an edge at ${thick} thick: move them in or make the plate larger.`,
   };
   for (const [entry, list] of groupByEntry(close, cutouts)) {
     let worst = list[0]!;
@@ -413,7 +413,7 @@ function checkCutoutEdges(layout: Layout, t: PlateThresholds, thick: string, iss
     subject: (k) => `cutouts[${k}]`,
     one: 'cutout outside the part or past its edge',
     many: 'cutouts outside the part or past its edge',
-    advice: `Every cutout needs material all round it (at least ${formatInches(web)} to an edge at ${thick} thick): move them inside the outline or change the outline.`,
+    advice: () => `Every cutout needs material all round it (at least ${formatInches(web)} to an edge at ${thick} thick): move them inside the outline or change the outline.`,
   };
   const closeKind: IssueKind<number> = {
     code: 'hole_too_close_to_edge',
@@ -424,7 +424,7 @@ function checkCutoutEdges(layout: Layout, t: PlateThresholds, thick: string, iss
     subject: (k) => `cutouts[${k}]`,
     one: 'cutout too close to an edge',
     many: 'cutouts too close to an edge',
-    advice: `Cutouts need at least ${formatInches(web)} of material to an edge at ${thick} thick: move them in or make the plate larger.`,
+    advice: () => `Cutouts need at least ${formatInches(web)} of material to an edge at ${thick} thick: move them in or make the plate larger.`,
   };
   polygonEdges.forEach((e, k) => {
     if (e === null) return;
@@ -459,7 +459,7 @@ function checkPairs(holes: readonly HolePattern[], layout: Layout, t: PlateThres
     subject: (group) => `${nameCut(layout, holes, group.i)} and ${nameCut(layout, holes, group.j)}`,
     one: 'pair of cutouts overlapping or too close',
     many: 'pairs of cutouts overlapping or too close',
-    advice: `At ${thick} thick cutouts need at least ${formatInches(web)} of material between them: space them out, make them smaller or use fewer.`,
+    advice: () => `At ${thick} thick cutouts need at least ${formatInches(web)} of material between them: space them out, make them smaller or use fewer.`,
   };
   // The groups come in request order (first entry, then second): past the few that can be shown,
   // only their count matters.
@@ -500,11 +500,12 @@ function checkFolds(item: PlateItem, layout: Layout, t: PlateThresholds, thick: 
   const folded = {
     one: 'fold with too short a flange',
     many: 'folds with too short a flange',
-    advice: `At ${thick} thick each side of a fold needs at least ${formatInches(t.minFlangeIn)}, and two folds at least ${formatInches(need)} between them.`,
   };
+  const foldedAdvice = () => `At ${thick} thick each side of a fold needs at least ${formatInches(t.minFlangeIn)}, and two folds at least ${formatInches(need)} between them.`;
   const pairKind: IssueKind<{ i: number; j: number; gap: number }> = {
     code: 'bend_flange_too_short',
     ...folded,
+    advice: foldedAdvice,
     message: ({ i, j, gap }) =>
       `The folds of ${describeFold(item, i)} and ${describeFold(item, j)} come ${gap < 0.00005 ? 'within less than 0.0001 in' : `within ${formatInches(gap)}`} of each other in the part; at ${thick} thick the material between two folds is a flange of each and needs at least ${formatInches(need)} (${formatInches(t.minFlangeIn)} a side): move them ${formatFix(need - gap)} in further apart, or make one fold.`,
     subject: ({ i, j }) => `bends[${i}] and bends[${j}]`,
@@ -512,6 +513,7 @@ function checkFolds(item: PlateItem, layout: Layout, t: PlateThresholds, thick: 
   const sideKind: IssueKind<{ i: number; side: string; depth: number }> = {
     code: 'bend_flange_too_short',
     ...folded,
+    advice: foldedAdvice,
     message: ({ i, side, depth }) =>
       `The material ${side} the fold of ${describeFold(item, i)} reaches only ${formatInches(Math.max(0, depth))} from it; at ${thick} thick each side of a fold needs at least ${formatInches(t.minFlangeIn)}: move the fold, or the edge or fold beyond it, ${formatFix(t.minFlangeIn - depth)} in further apart.`,
     subject: ({ i }) => `bends[${i}]`,
@@ -590,7 +592,7 @@ function checkFolds(item: PlateItem, layout: Layout, t: PlateThresholds, thick: 
     subject: (g) => `${nameCut(layout, item.holes, g.worst)} and bends[${g.fi}]`,
     one: 'cutout near a fold',
     many: 'cutouts near a fold',
-    advice: `Holes closer than ${formatInches(within)} to a fold at ${thick} thick may stretch out of shape when bent: move them further from the fold, or accept some distortion.`,
+    advice: () => `Holes closer than ${formatInches(within)} to a fold at ${thick} thick may stretch out of shape when bent: move them further from the fold, or accept some distortion.`,
   };
   for (const [key, g] of [...near.entries()].sort((a, b) => a[0] - b[0])) {
     const fi = key % 64;

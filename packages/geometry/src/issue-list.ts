@@ -13,10 +13,14 @@ export interface IssueKind<T> {
   message(data: T): string;
   /** The finding in a few words, for a folded message: "holes[0] and holes[1]". */
   subject(data: T): string;
-  /** Nouns for the total, and the advice that fits every finding of the code. */
+  /** Nouns for the total. */
   one: string;
   many: string;
-  advice: string;
+  /**
+   * The advice that fits every finding of the code, written only when shown: a check builds its
+   * kinds on every plate, and most plates show no issue.
+   */
+  advice(): string;
 }
 
 interface Candidate {
@@ -34,7 +38,7 @@ const READY: IssueKind<string> = {
   subject: () => 'this',
   one: 'issue',
   many: 'issues',
-  advice: '',
+  advice: () => '',
 };
 
 export class IssueList {
@@ -115,7 +119,8 @@ function foldedMessage(list: readonly Candidate[], from: number, tail: number): 
     if (i >= from) rest += list[i]!.count;
   }
   const subject = (c: Candidate) => c.kind.subject(c.data as never);
-  const { one, many, advice } = list[from]!.kind;
+  const { one, many } = list[from]!.kind;
+  const advice = list[from]!.kind.advice();
   const lead =
     `${formatCount(total, one, many)} in all; ${formatThousands(rest)} of them from here on, ` +
     `starting with ${subject(list[from]!)}; the first of all: ${subject(list[0]!)}.`;

@@ -111,10 +111,14 @@ export function forClosePairs(
 ): void {
   const n = cutouts.length;
   if (n < 2) return;
+  const reach = web - eps;
+  if (n <= SMALL_SET) {
+    forClosePairsDirect(cutouts, reach, visit);
+    return;
+  }
   const tree = new Flatbush(n);
   for (const c of cutouts) tree.add(Math.min(c.ax, c.bx) - c.radius, Math.min(c.ay, c.by) - c.radius, Math.max(c.ax, c.bx) + c.radius, Math.max(c.ay, c.by) + c.radius);
   tree.finish();
-  const reach = web - eps;
   for (let i = 0; i < n; i++) {
     const c = cutouts[i]!;
     // The work is done in the filter, which keeps nothing: no result array per cutout.
@@ -131,6 +135,32 @@ export function forClosePairs(
         return false;
       },
     );
+  }
+}
+
+/**
+ * Up to this many cutouts (Flatbush's node size) the index is one node holding them in order, so a
+ * search is every box tested in turn: the same test done here, without building the index, on every
+ * typical plate.
+ */
+const SMALL_SET = 16;
+
+/** forClosePairs without the index: the same boxes, the same test, the same order of calls. */
+function forClosePairsDirect(cutouts: readonly Cutout[], reach: number, visit: (i: number, j: number, gap: number) => void): void {
+  const n = cutouts.length;
+  for (let i = 0; i < n; i++) {
+    const c = cutouts[i]!;
+    const minX = Math.min(c.ax, c.bx) - c.radius - reach;
+    const minY = Math.min(c.ay, c.by) - c.radius - reach;
+    const maxX = Math.max(c.ax, c.bx) + c.radius + reach;
+    const maxY = Math.max(c.ay, c.by) + c.radius + reach;
+    for (let j = i + 1; j < n; j++) {
+      const d = cutouts[j]!;
+      if (maxX < Math.min(d.ax, d.bx) - d.radius || maxY < Math.min(d.ay, d.by) - d.radius) continue;
+      if (minX > Math.max(d.ax, d.bx) + d.radius || minY > Math.max(d.ay, d.by) + d.radius) continue;
+      const gap = cutoutGap(c, d);
+      if (gap < reach) visit(i, j, gap);
+    }
   }
 }
 

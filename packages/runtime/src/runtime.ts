@@ -2,10 +2,9 @@
 // the database), then the service over both; and closes them in the reverse order.
 import { createRateLimits, createService } from '@shop/service';
 import type { RateLimits, Service, ServiceDeps } from '@shop/service';
-import { createOrderRequestRepository, openShopDb, openStorage } from '@shop/storage';
+import { createOrderRequestRepository, openStorage } from '@shop/storage';
 import type { Storage } from '@shop/storage';
 import type { Config } from './config';
-import { orderRequestsDb } from './order-requests-db';
 
 export interface Runtime {
   service: Service;
@@ -53,15 +52,12 @@ export async function startRuntime(config: Config, rootDir: string, options: Run
   });
   await limits.ready();
   if (config.redisUrl && limits.store() === 'memory') options.log?.warn({ rateLimits: 'memory' }, REDIS_LOST);
-  const orderDb = orderRequestsDb(storage, { databaseUrl: config.databaseUrl, rootDir });
-  // The shop's own tables on Kysely, on a connection of their own for now.
-  const shopDb = openShopDb({ databaseUrl: config.databaseUrl, rootDir });
+  // Order requests, like the price book and the switch the service reads, are on the storage's own connection.
   const service = createService({
     config,
     storage,
-    orderRequests: createOrderRequestRepository(orderDb, { mailTo: config.mailTo }),
+    orderRequests: createOrderRequestRepository(storage),
     limits,
-    shopDb,
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
   });
@@ -69,8 +65,6 @@ export async function startRuntime(config: Config, rootDir: string, options: Run
     await service.start();
   } catch (error) {
     await service.close();
-    await shopDb.db.destroy();
-    await orderDb.destroy();
     await limits.close();
     await storage.close();
     throw error;
@@ -80,9 +74,7 @@ export async function startRuntime(config: Config, rootDir: string, options: Run
     storage,
     async close() {
       await service.close();
-      await shopDb.db.destroy();
       await limits.close();
-      await orderDb.destroy();
       await storage.close();
     },
   };

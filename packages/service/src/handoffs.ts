@@ -106,7 +106,16 @@ export function createHandoffCases(deps: HandoffCaseDeps) {
         items,
       };
       await withStorage('keep the order link', () =>
-        storage.handoffs.insert({ id, createdAt: ctx.now, expiresAt: new Date(expiresAt), body: JSON.stringify(handoff), schemaVersion: versionOf('handoff'), designs, event: toOutboxEvent(handoffCreated(handoff, ctx.now), `handoff/${id}`) }),
+        storage.handoffs.insert({
+          id,
+          createdAt: ctx.now,
+          expiresAt: new Date(expiresAt),
+          body: JSON.stringify(handoff),
+          schemaVersion: versionOf('handoff'),
+          designs,
+          quoteIds: request.quote_ids,
+          event: toOutboxEvent(handoffCreated(handoff, ctx.now), `handoff/${id}`),
+        }),
       );
       return handoff;
     },

@@ -9,6 +9,7 @@ import type { PlateReference } from './import-parts';
 import type { PlateImportCases } from './plate-imports';
 import type { QuotePricer } from './quote-pricer';
 import type { QuoteDocument } from './quotes';
+import type { QuoteSource } from '@shop/storage';
 import type { RateLimits } from './rate-limits';
 import type { PlateOrdersStatus } from './plate-orders';
 import type { ShopState } from './shop-state';
@@ -38,7 +39,7 @@ export interface ImportQuoterDeps {
   limits: RateLimits;
   pricer: QuotePricer;
   imports: PlateImportCases;
-  createQuote(body: unknown, ctx: RequestContext): Promise<QuoteDocument>;
+  createQuote(body: unknown, ctx: RequestContext, source: QuoteSource): Promise<QuoteDocument>;
   createHandoff(body: unknown, ctx: RequestContext): Promise<Handoff>;
 }
 
@@ -82,7 +83,8 @@ export function createImportQuoter(deps: ImportQuoterDeps) {
       const { plateImport } = await imports.getImport(importId, ctx);
       const chosen = parseRequest(ImportChoice, choice);
       const request: QuoteRequest = { items: [itemOf(importId, chosen, labelOf(plateImport))] };
-      const { json } = await deps.createQuote(request, ctx);
+      // Made through the upload page: its source is a page.
+      const { json } = await deps.createQuote(request, ctx, 'page');
       const quote = JSON.parse(json) as Quote;
       if (quote.status !== 'ready') {
         throw new ServiceError('quote_not_ready', `The part cannot be made as chosen: ${quote.items[0]?.issues.find((issue) => issue.severity === 'blocking')?.message ?? ''}`);

@@ -11,6 +11,7 @@ export { quoteAsOf } from './quotes';
 export type { ImportChoice, ImportQuoterPage } from './import-quoter';
 export type { DrawingAdmission, DrawingInput } from './plate-imports';
 export type { DrawingFile, QuoteDocument } from './quotes';
+export type { QuoteSource } from '@shop/storage';
 export { LIMITS, createRateLimits } from './rate-limits';
 export type { LimitScope, LimitStore, RateLimitOptions, RateLimits } from './rate-limits';
 export { RFQ_LINK_DAYS, assertNoContactDetails } from './rfq-links';

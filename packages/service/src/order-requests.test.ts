@@ -3,12 +3,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
 import { ServiceError } from '@shop/contracts';
 import type { Quote } from '@shop/contracts';
-import { createOrderRequestRepository, openShopDb, openStorage } from '@shop/storage';
-import type { OrderRequestRepository, OrderTables, ShopDb, Storage } from '@shop/storage';
+import { createOrderRequestRepository, openStorage } from '@shop/storage';
+import type { OrderRequestRepository, Storage } from '@shop/storage';
 import type { RequestContext } from './context';
 import { createRateLimits } from './rate-limits';
 import type { RateLimits } from './rate-limits';
@@ -50,10 +48,8 @@ describe('order requests', () => {
   let dir: string;
   let storage: Storage;
   let limits: RateLimits;
-  let db: Kysely<OrderTables>;
   let orderRequests: OrderRequestRepository;
   let service: Service;
-  let shopDb: ShopDb;
   let quotes: Quote[];
   let handoffId: string;
 
@@ -62,28 +58,23 @@ describe('order requests', () => {
     storage = await openStorage({ databaseUrl: 'file:./shop.db', rootDir: dir });
     limits = createRateLimits({ storage, redisUrl: null, prefix: `orders-${process.pid}`, scale: 100 });
     await limits.ready();
-    db = new Kysely<OrderTables>({ dialect: new SqliteDialect({ database: new Database(path.join(dir, 'shop.db')) }) });
-    orderRequests = createOrderRequestRepository(db);
-    shopDb = openShopDb({ databaseUrl: 'file:./shop.db', rootDir: dir });
+    orderRequests = createOrderRequestRepository(storage);
     service = createService({
       config: { publicUrl: 'http://quotes.test', shopUrl: 'http://quotes.test', plateOrdersEnabled: true },
       storage,
       orderRequests,
       limits,
-      shopDb,
       pricingThreads: 1,
     });
     // Two quotes, three items: the link lists them in the quotes' order.
-    const first = JSON.parse((await service.createQuote({ items: [plate(), kit] }, at())).json) as Quote;
-    const second = JSON.parse((await service.createQuote({ items: [plate({ thickness_in: 0.1875, quantity: 4, label: 'Gusset' })] }, at())).json) as Quote;
+    const first = JSON.parse((await service.createQuote({ items: [plate(), kit] }, at(), 'rest')).json) as Quote;
+    const second = JSON.parse((await service.createQuote({ items: [plate({ thickness_in: 0.1875, quantity: 4, label: 'Gusset' })] }, at(), 'rest')).json) as Quote;
     quotes = [first, second];
     handoffId = (await service.createHandoff({ quote_ids: [first.id, second.id] }, at())).id;
   });
   afterAll(async () => {
     await service.close();
     await limits.close();
-    await db.destroy();
-    await shopDb.db.destroy();
     await storage.close();
     rmSync(dir, { recursive: true, force: true });
   });

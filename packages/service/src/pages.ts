@@ -164,6 +164,8 @@ export function createPageCases(deps: PageCaseDeps) {
         new ServiceError('handoff_not_found', 'This order link does not exist or has been removed.'),
       );
       const handoff = readStored<Handoff>('handoff', record, record.body);
+      // One UPDATE per serving, beside the reads (bots and link previews count too).
+      const counted = withStorage('count the order page view', () => storage.handoffs.recordOpen(record.id));
       const designs = await withStorage('read the plate designs', () => storage.designs.listForHandoff(handoffId, ctx.now));
       const quotes = new Map<string, Quote | null>();
       for (const quoteId of new Set(handoff.items.map((item) => item.quote_id))) {
@@ -181,6 +183,7 @@ export function createPageCases(deps: PageCaseDeps) {
         };
       });
       const { plateOrders } = await state.current(ctx.now);
+      await counted;
       return { handoff, expired: ctx.now.getTime() > record.expiresAt.getTime(), items, totals: sumItems(items), plateOrders };
     },
 

@@ -17,7 +17,7 @@ const kit = { kind: 'product', slug: 'round-bale-feeder', tier: 'kit', quantity:
 const RFQ = 'Ask for a quote-request link (create_rfq_link or POST /rfq-links) instead.';
 
 async function refusal(shop: TestShopService, items: unknown[]): Promise<ServiceError> {
-  const error = await shop.service.createQuote({ items }, shop.ctx()).then(() => null, (caught: unknown) => caught);
+  const error = await shop.service.createQuote({ items }, shop.ctx(), 'rest').then(() => null, (caught: unknown) => caught);
   if (!(error instanceof ServiceError)) throw new Error(`expected a refusal, got ${String(error)}`);
   return error;
 }
@@ -37,7 +37,7 @@ describe('the plate orders switch', () => {
   it('is on until set: four materials listed and plate items quoted', async () => {
     expect(await shop.service.getPlateOrders()).toMatchObject({ open: true, state: 'on', notice: null, updatedAt: null });
     expect(await materials(shop)).toEqual(['mild_steel', 'stainless_304', 'stainless_316', 'aluminum_6061']);
-    expect(JSON.parse((await shop.service.createQuote({ items: [plate] }, shop.ctx())).json).status).toBe('ready');
+    expect(JSON.parse((await shop.service.createQuote({ items: [plate] }, shop.ctx(), 'rest')).json).status).toBe('ready');
   });
 
   it('switched off: no materials, a plate item refused with material_unavailable and the owner’s words, products still quoted', async () => {
@@ -49,7 +49,7 @@ describe('the plate orders switch', () => {
     const error = await refusal(shop, [kit, plate]);
     expect(error).toMatchObject({ code: 'material_unavailable', status: 422, param: 'items[1].material' });
     expect(error.message).toBe(`material "stainless_304" is not available. Online plate orders are switched off until further notice. The laser is being rebuilt. ${RFQ}`);
-    const product = JSON.parse((await shop.service.createQuote({ items: [kit] }, shop.ctx())).json) as Quote;
+    const product = JSON.parse((await shop.service.createQuote({ items: [kit] }, shop.ctx(), 'rest')).json) as Quote;
     expect(product.status).toBe('ready');
     expect(product.items[0]!.amount_cents).toBeGreaterThan(0);
     // Quote-request links still work.
@@ -71,11 +71,11 @@ describe('the plate orders switch', () => {
     expect(await materials(shop)).toEqual([]);
     shop.clock.set(until);
     expect(await materials(shop)).toHaveLength(4);
-    expect(JSON.parse((await shop.service.createQuote({ items: [plate] }, shop.ctx())).json).status).toBe('ready');
+    expect(JSON.parse((await shop.service.createQuote({ items: [plate] }, shop.ctx(), 'rest')).json).status).toBe('ready');
   });
 
   it('keeps the pages working while closed, each saying why', async () => {
-    const quote = JSON.parse((await shop.service.createQuote({ items: [plate, kit] }, shop.ctx())).json) as Quote;
+    const quote = JSON.parse((await shop.service.createQuote({ items: [plate, kit] }, shop.ctx(), 'rest')).json) as Quote;
     const handoff = await shop.service.createHandoff({ quote_ids: [quote.id] }, shop.ctx());
     await shop.service.setPlateOrders({ state: 'off' }, 'st_owner');
     const page = await shop.service.getOrderPage(handoff.id, shop.ctx());

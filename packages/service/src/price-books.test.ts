@@ -33,7 +33,7 @@ const plate = {
 };
 
 async function quote(shop: TestShopService, items: unknown[] = [plate]): Promise<Quote> {
-  return JSON.parse((await shop.service.createQuote({ items }, shop.ctx())).json) as Quote;
+  return JSON.parse((await shop.service.createQuote({ items }, shop.ctx(), 'rest')).json) as Quote;
 }
 
 async function failure(promise: Promise<unknown>): Promise<ServiceError> {
@@ -179,15 +179,19 @@ describe('the price book in the database', () => {
   it('publishes at a set time: the version takes force at that time, without a restart, and shows as scheduled until then', async () => {
     await shop.service.uploadPriceBook(bookWith('2026-12-01.1', dearerLaser), 'st_owner');
     // An endpoint subscribed to price_book.published gets its outbox row with the publication.
-    await shop.shopDb.db
-      .insertInto('webhook_endpoints')
-      .values({ id: 'we_books', name: 'books', url: 'https://erp.example/h', secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', events: 'price_book.published', created_at: '2026-11-27T15:00:00.000+00:00' })
-      .execute();
+    const endpoint = await shop.storage.webhooks.add({
+      name: 'books',
+      url: 'https://erp.example/h',
+      secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      events: ['price_book.published'],
+      createdBy: null,
+      createdAt: new Date('2026-11-27T15:00:00.000Z'),
+    });
     const published = await shop.service.publishPriceBook('2026-12-01.1', { at: '2026-12-01T05:00:00.000Z', staffId: 'st_owner' });
     expect(published.status).toBe('scheduled');
     expect(shop.events.at(-1)!.data).toEqual({ version: '2026-12-01.1', in_force_from: '2026-12-01T05:00:00.000Z' });
-    const rows = await shop.shopDb.db.selectFrom('outbox').select(['kind', 'target', 'subject', 'payload']).where('subject', '=', 'price_book/2026-12-01.1').execute();
-    expect(rows.map((row) => [row.kind, row.target, JSON.parse(row.payload)])).toEqual([['webhook', 'we_books', shop.events.at(-1)]]);
+    const rows = await shop.storage.outbox.forSubject('price_book/2026-12-01.1');
+    expect(rows.map((row) => [row.kind, row.target, JSON.parse(row.payload)])).toEqual([['webhook', endpoint!.id, shop.events.at(-1)]]);
     shop.clock.set('2026-12-01T04:59:59.999Z');
     expect((await quote(shop)).price_book).toBe(BUNDLED);
     shop.clock.set('2026-12-01T05:00:00.000Z');
@@ -244,12 +248,12 @@ describe('seeding from a newer release', () => {
 
   /** The cases of a release bundling `version`, over the same database. */
   function release(version: string) {
-    const versions = createPriceBookVersionRepository(shop.shopDb);
+    const versions = createPriceBookVersionRepository(shop.storage);
     const json = bookWith(version);
     const bundled = { loaded: { ...PRICE_BOOK, version }, text: JSON.stringify(json) };
     const state = createShopState({
       versions,
-      plateOrders: createPlateOrdersSwitchRepository(shop.shopDb),
+      plateOrders: createPlateOrdersSwitchRepository(shop.storage),
       catalogOptions: { shopUrl: 'https://shop.example.ca' },
       plateOrdersEnabled: true,
       bundled,

@@ -11,6 +11,8 @@ import { createAnalysisMemo, pricePlateItem, priceQuote } from '@shop/pricing';
 import { plateDxf } from './drawing-export';
 import { createPartCache, resolvePlate } from './import-parts';
 import type { ImportedPart } from './import-parts';
+import { listingOf } from './quote-listing';
+import type { PricedListing } from './quote-listing';
 import type { BookText } from './shop-state';
 
 /** The plates of the imports a task names: import id to the import's plate as JSON text. */
@@ -32,6 +34,8 @@ export interface PricedQuote {
   /** The quote as JSON text, the bytes stored and sent. */
   json: string;
   expiresAt: string;
+  /** Kept beside the body for the staff's list. */
+  listing: PricedListing;
 }
 
 interface PricingWorkerData {
@@ -88,7 +92,7 @@ export function run(task: PlateTask): PricedQuote | QuotedItem | string {
     case 'price': {
       const items = task.items.map((item) => (item.kind === 'plate' ? resolvePlate(item, parts) : item));
       const quote = priceQuote({ items }, { catalog: catalogOf(task), now: new Date(task.nowMs), quoteId: task.quoteId, previewUrl: urls.preview, itemIssues: task.itemIssues, memo });
-      return { json: JSON.stringify(quote), expiresAt: quote.expires_at };
+      return { json: JSON.stringify(quote), expiresAt: quote.expires_at, listing: listingOf(quote) };
     }
     case 'item':
       return pricePlateItem(resolvePlate(task.plate, parts), { catalog: catalogOf(task), index: task.index, issues: task.issues, memo });

@@ -8,6 +8,7 @@ import type { Issue, KeptPlate, PlateItem, ProductItem, QuotedItem, ResolvedQuot
 import { renderPlateSvg } from '@shop/geometry';
 import { createAnalysisMemo, pricePlateItem, priceQuote } from '@shop/pricing';
 import { plateDxf } from './drawing-export';
+import { listingOf } from './quote-listing';
 import { isReference, plateSize, resolvePlate } from './import-parts';
 import type { ImportedPart } from './import-parts';
 import type { PlateTask, PlateTexts, PricedQuote } from './pricing-worker';
@@ -102,7 +103,10 @@ export function createQuotePricer(options: QuotePricerOptions): QuotePricer {
   });
   const lookup = (parts: ReadonlyMap<string, ImportedPart>) => (id: string) => parts.get(id);
   // The items naming one import share its arrays: checked once (the service never changes a plate it priced).
-  const memo = createAnalysisMemo();
+  // A request naming no import has fresh arrays that nothing else will ever price: no memo for it
+  // (its entries, a WeakMap per array, were garbage on every quote).
+  const sharedMemo = createAnalysisMemo();
+  const memoFor = (parts: ReadonlyMap<string, ImportedPart>) => (parts.size > 0 ? { memo: sharedMemo } : {});
   // An imported drawing's own blocking issues block the items naming it (param: their import_id).
   const issuesOf = (plate: KeptPlate, parts: ReadonlyMap<string, ImportedPart>, index: number): Issue[] => {
     if (!isReference(plate)) return [];
@@ -121,8 +125,8 @@ export function createQuotePricer(options: QuotePricerOptions): QuotePricer {
       const parts = lookup(request.parts);
       const resolved: ResolvedQuoteRequest = { items: request.items.map((item) => (item.kind === 'plate' ? resolvePlate(item, parts) : item)) };
       if (isLightRequest(resolved)) {
-        const quote = priceQuote(resolved, { catalog: at.pricing.catalog, now: at.now, quoteId: at.quoteId, previewUrl: urls.preview, itemIssues, memo });
-        return { json: JSON.stringify(quote), expiresAt: quote.expires_at };
+        const quote = priceQuote(resolved, { catalog: at.pricing.catalog, now: at.now, quoteId: at.quoteId, previewUrl: urls.preview, itemIssues, ...memoFor(request.parts) });
+        return { json: JSON.stringify(quote), expiresAt: quote.expires_at, listing: listingOf(quote) };
       }
       const task: PlateTask = {
         kind: 'price',
@@ -138,7 +142,7 @@ export function createQuotePricer(options: QuotePricerOptions): QuotePricer {
     async priceItem(plate, parts, index, pricing) {
       const issues = issuesOf(plate, parts, index);
       const resolved = resolvePlate(plate, lookup(parts));
-      if (isLightRequest({ items: [resolved] })) return pricePlateItem(resolved, { catalog: pricing.catalog, index, issues, memo });
+      if (isLightRequest({ items: [resolved] })) return pricePlateItem(resolved, { catalog: pricing.catalog, index, issues, ...memoFor(parts) });
       return (await pool.run({ kind: 'item', plate, plates: plateTexts([plate], parts), index, issues, ...bookOf(pricing) })) as QuotedItem;
     },
     async drawSvg(plate, parts, title = null) {

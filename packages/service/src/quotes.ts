@@ -7,7 +7,7 @@ import { QuoteRequest, ServiceError, parseRequest, typedPlate } from '@shop/cont
 import type { KeptPlate, ProductItem, Quote, QuotedItem } from '@shop/contracts';
 import { validateQuoteRequest } from '@shop/pricing';
 import { retentionEnd } from '@shop/storage';
-import type { QuoteRecord, Storage } from '@shop/storage';
+import type { QuoteRecord, QuoteSource, Storage } from '@shop/storage';
 import type { RequestContext } from './context';
 import type { DrawingCache } from './drawing-cache';
 import { newId } from './ids';
@@ -100,7 +100,8 @@ export function createQuoteCases(deps: QuoteCaseDeps) {
   return {
     findQuote,
 
-    async createQuote(body: unknown, ctx: RequestContext): Promise<QuoteDocument> {
+    /** `source`: where it was asked for (kept beside the body for the staff's list, never in it). */
+    async createQuote(body: unknown, ctx: RequestContext, source: QuoteSource): Promise<QuoteDocument> {
       await limits.consume('pricing', ctx.clientIp);
       const parsed = parseRequest(QuoteRequest, body);
       // Typed plates with their defaults; a plate naming an import as that reference (its shapes stay in the import).
@@ -114,7 +115,7 @@ export function createQuoteCases(deps: QuoteCaseDeps) {
       const pricing = await state.current(ctx.now);
       validateQuoteRequest(kept as Parameters<typeof validateQuoteRequest>[0], pricing.catalog);
       const id = newId('q');
-      const { json, expiresAt } = await pricer.price({ items: kept.items, parts }, { now: ctx.now, quoteId: id, pricing });
+      const { json, expiresAt, listing } = await pricer.price({ items: kept.items, parts }, { now: ctx.now, quoteId: id, pricing });
       await withStorage('keep the quote', () =>
         storage.quotes.insert({
           id,
@@ -124,6 +125,7 @@ export function createQuoteCases(deps: QuoteCaseDeps) {
           request: JSON.stringify(kept),
           schemaVersion: versionOf('quote'),
           importIds: [...parts.keys()],
+          listing: { ...listing, source },
         }),
       );
       imports.keptUntil(parts.values(), retentionEnd(new Date(expiresAt)));
@@ -137,28 +139,49 @@ export function createQuoteCases(deps: QuoteCaseDeps) {
 
     async getPreviewSvg(id: string, index: string, ctx: RequestContext): Promise<string> {
       const { record, position } = await findItem(id, index, ctx);
-      return drawings.get(`preview:${record.id}:${position}`, async () => {
-        const found = await findReadyPlate(record, position, ctx);
-        if (!found) throw new ServiceError('preview_not_found', `Item ${index} of quote ${id} has no drawing: only a ready plate item has one.`);
-        return pricer.drawSvg(found.plate, found.parts);
-      });
+      return previewOf(record, position, index, ctx);
     },
 
     /** The plate of a ready item as priced, as a cut-ready DXF in inches. */
     async getDrawingDxf(id: string, index: string, ctx: RequestContext): Promise<DrawingFile> {
       const { record, position } = await findItem(id, index, ctx);
-      const dxf = await drawings.get(`dxf:${record.id}:${position}`, async () => {
-        const found = await findReadyPlate(record, position, ctx);
-        if (!found) throw new ServiceError('drawing_not_found', `Item ${index} of quote ${id} has no cut file: only a ready plate item has one.`);
-        const { item } = found;
-        const label = `${id} item ${position}: ${item.description}, ${item.quantity} ${item.quantity === 1 ? 'piece' : 'pieces'}${item.label ? ` (${item.label})` : ''}`;
-        return pricer.writeDxf(found.plate, found.parts, label);
-      });
-      // Compressed off the event loop (zlib's thread pool): 480 KB of a large part's DXF is 140 KB.
-      const gzipped = () => drawings.get(`dxf.gz:${record.id}:${position}`, () => gzipText(dxf));
-      return { dxf, filename: `${id}-${position}.dxf`, gzipped };
+      return drawingOf(record, position, index, ctx);
+    },
+
+    /** The same drawings for the shop's staff (the console checked who they are): no client's limit spent. */
+    async staffPreviewSvg(id: string, index: number, now: Date): Promise<string> {
+      const ctx = { clientIp: 'staff', now };
+      return previewOf(await findQuote(id, ctx), index, String(index), ctx);
+    },
+
+    async staffDrawingDxf(id: string, index: number, now: Date): Promise<DrawingFile> {
+      const ctx = { clientIp: 'staff', now };
+      return drawingOf(await findQuote(id, ctx), index, String(index), ctx);
     },
   };
+
+  /** `index` as the caller wrote it, for the message. */
+  function previewOf(record: QuoteRecord, position: number, index: string, ctx: RequestContext): Promise<string> {
+    return drawings.get(`preview:${record.id}:${position}`, async () => {
+      const found = await findReadyPlate(record, position, ctx);
+      if (!found) throw new ServiceError('preview_not_found', `Item ${index} of quote ${record.id} has no drawing: only a ready plate item has one.`);
+      return pricer.drawSvg(found.plate, found.parts);
+    });
+  }
+
+  async function drawingOf(record: QuoteRecord, position: number, index: string, ctx: RequestContext): Promise<DrawingFile> {
+    const id = record.id;
+    const dxf = await drawings.get(`dxf:${id}:${position}`, async () => {
+      const found = await findReadyPlate(record, position, ctx);
+      if (!found) throw new ServiceError('drawing_not_found', `Item ${index} of quote ${id} has no cut file: only a ready plate item has one.`);
+      const { item } = found;
+      const label = `${id} item ${position}: ${item.description}, ${item.quantity} ${item.quantity === 1 ? 'piece' : 'pieces'}${item.label ? ` (${item.label})` : ''}`;
+      return pricer.writeDxf(found.plate, found.parts, label);
+    });
+    // Compressed off the event loop (zlib's thread pool): 480 KB of a large part's DXF is 140 KB.
+    const gzipped = () => drawings.get(`dxf.gz:${id}:${position}`, () => gzipText(dxf));
+    return { dxf, filename: `${id}-${position}.dxf`, gzipped };
+  }
 }
 
 function truncate(value: string): string {

@@ -13,7 +13,7 @@ import type {
   RfqLink,
   TierKind,
 } from '@shop/contracts';
-import type { OrderRequestRepository, PurgeCounts, ShopDb, Storage, StorageHealth } from '@shop/storage';
+import type { OrderRequestRepository, PurgeCounts, QuoteSource, Storage, StorageHealth } from '@shop/storage';
 import { createCatalogCases } from './catalog-cases';
 import type { ListProductsOptions } from './catalog-cases';
 import { systemClock } from './context';
@@ -53,14 +53,9 @@ export interface ServiceConfig {
 export interface ServiceDeps {
   config: ServiceConfig;
   storage: Storage;
-  /** Order requests and the jobs of rfq submissions (over the storage's database). */
+  /** Order requests and the jobs of rfq submissions (`createOrderRequestRepository(storage)`). */
   orderRequests: OrderRequestRepository;
   limits: RateLimits;
-  /**
-   * The shop's own tables (price book versions, the plate orders switch) over Kysely: openShopDb
-   * today, the storage itself once it is on Kysely.
-   */
-  shopDb: ShopDb;
   /** The time of the shop's own actions (publish, switch) and of the timer; default the system clock. */
   clock?: Clock;
   /** How long the price book in force and the switch are reused before the database is read again (default 1000 ms). */
@@ -104,7 +99,8 @@ export interface Service {
   catalogSummary(): CatalogSummary;
 
   // Quotes and links
-  createQuote(body: unknown, ctx: RequestContext): Promise<QuoteDocument>;
+  /** `source`: the caller's kind (`rest`, `mcp`, `page`), kept beside the quote for the staff's list. */
+  createQuote(body: unknown, ctx: RequestContext, source: QuoteSource): Promise<QuoteDocument>;
   getQuote(id: string, ctx: RequestContext): Promise<QuoteDocument>;
   getPreviewSvg(id: string, index: string, ctx: RequestContext): Promise<string>;
   /** The plate of a ready item as priced, as a cut-ready DXF (404 drawing_not_found otherwise). */
@@ -161,6 +157,10 @@ export interface Service {
   getPriceBook(version: string): Promise<{ version: PriceBookVersionView; text: string }>;
   /** The online plate orders switch as set, and what it means now. */
   getPlateOrders(): Promise<PlateOrdersStatus>;
+  /** A stored quote's item drawn as GET /quotes/{id}/items/{index}/preview.svg draws it, with no client limit spent (404 as there). */
+  staffPreviewSvg(id: string, index: number, now: Date): Promise<string>;
+  /** A stored quote's item as GET …/drawing.dxf writes it, with no client limit spent. */
+  staffDrawingDxf(id: string, index: number, now: Date): Promise<DrawingFile>;
   /** Sets the switch: `{state: 'on'}`, `{state: 'off', message?}` or `{state: 'paused', from, until, message?}` (422 naming the field). */
   setPlateOrders(setting: unknown, staffId: string): Promise<PlateOrdersStatus>;
 
@@ -191,7 +191,7 @@ export function createService(deps: ServiceDeps): Service {
   const { config, storage, limits } = deps;
   const clock = deps.clock ?? systemClock;
   const settings = createShopSettings({
-    shopDb: deps.shopDb,
+    storage,
     clock,
     plateOrdersEnabled: config.plateOrdersEnabled,
     catalogUrls: { shopUrl: config.shopUrl, imagesUrl: config.publicUrl },
@@ -250,6 +250,8 @@ export function createService(deps: ServiceDeps): Service {
     getQuote: quotes.getQuote,
     getPreviewSvg: quotes.getPreviewSvg,
     getDrawingDxf: quotes.getDrawingDxf,
+    staffPreviewSvg: quotes.staffPreviewSvg,
+    staffDrawingDxf: quotes.staffDrawingDxf,
     async admitDrawing(call) {
       if (await idempotency.hasKeptAnswer(call)) return { spent: false };
       await limits.consume('pricing', call.clientIp);

@@ -2,7 +2,7 @@
 // switch, over the shop's tables. The service builds on it; the console uses it alone (it prices
 // nothing itself), so a publish or a switch there is the same code as anywhere else.
 import { createPlateOrdersSwitchRepository, createPriceBookVersionRepository } from '@shop/storage';
-import type { ShopDb } from '@shop/storage';
+import type { StorageAccess } from '@shop/storage';
 import { systemClock } from './context';
 import type { Clock } from './context';
 import { plateOrdersAt, toSwitchRecord } from './plate-orders';
@@ -13,8 +13,8 @@ import { bundledBook, createShopState, withShopDb } from './shop-state';
 import type { ShopState } from './shop-state';
 
 export interface ShopSettingsDeps {
-  /** The shop's tables (price book versions, the plate orders switch). */
-  shopDb: ShopDb;
+  /** The storage whose tables (price book versions, the plate orders switch) hold the settings. */
+  storage: StorageAccess;
   /** The time of a publish or a switch; default the system clock. */
   clock?: Clock;
   /** PLATE_ORDERS_ENABLED: false keeps plate orders closed whatever the switch says. */
@@ -44,8 +44,8 @@ const PLACEHOLDER_URL = 'https://shop.invalid';
 
 export function createShopSettings(deps: ShopSettingsDeps): ShopSettings & { state: ShopState } {
   const clock = deps.clock ?? systemClock;
-  const versions = createPriceBookVersionRepository(deps.shopDb);
-  const plateOrders = createPlateOrdersSwitchRepository(deps.shopDb);
+  const versions = createPriceBookVersionRepository(deps.storage);
+  const plateOrders = createPlateOrdersSwitchRepository(deps.storage);
   const bundled = bundledBook();
   const urls = deps.catalogUrls ?? { shopUrl: PLACEHOLDER_URL, imagesUrl: PLACEHOLDER_URL };
   const state = createShopState({

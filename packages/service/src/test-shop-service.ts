@@ -3,9 +3,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
-import { createOrderRequestRepository, openShopDb, openStorage } from '@shop/storage';
-import type { OrderTables, ShopDb, Storage } from '@shop/storage';
+import { createOrderRequestRepository, openStorage } from '@shop/storage';
+import type { Storage } from '@shop/storage';
 import { ManualClock } from './context';
 import type { RequestContext } from './context';
 import { createRateLimits } from './rate-limits';
@@ -17,7 +16,8 @@ export interface TestShopService {
   service: Service;
   clock: ManualClock;
   events: ServiceEvent[];
-  shopDb: ShopDb;
+  /** The storage the service runs on (its repositories of the shop's tables take it). */
+  storage: Storage;
   databaseUrl: string;
   rootDir: string;
   /** A request's context at the clock's time. */
@@ -41,16 +41,13 @@ export async function openTestShopService(options: TestShopServiceOptions = {}):
   const storage: Storage = await openStorage({ databaseUrl, rootDir });
   const limits: RateLimits = createRateLimits({ storage, redisUrl: null, scale: 1000, prefix: `pb${process.pid}` });
   await limits.ready();
-  const shopDb = openShopDb({ databaseUrl, rootDir });
   const clock = new ManualClock(options.start ?? '2026-11-27T15:00:00.000Z');
   const events: ServiceEvent[] = [];
   const service = createService({
     config: { publicUrl: 'https://quote.example.ca', shopUrl: 'https://shop.example.ca', plateOrdersEnabled: options.plateOrdersEnabled ?? true },
     storage,
     limits,
-    shopDb,
-    // The order requests' tables are in the same database: the shop's connection serves them here.
-    orderRequests: createOrderRequestRepository(shopDb.db as unknown as Kysely<OrderTables>),
+    orderRequests: createOrderRequestRepository(storage),
     clock,
     pricingThreads: 1,
     ...(options.cacheMs === undefined ? {} : { shopStateCacheMs: options.cacheMs }),
@@ -63,13 +60,12 @@ export async function openTestShopService(options: TestShopServiceOptions = {}):
     service,
     clock,
     events,
-    shopDb,
+    storage,
     databaseUrl,
     rootDir,
     ctx: () => ({ clientIp: '198.51.100.7', now: clock.now() }),
     async close() {
       await service.close();
-      await shopDb.db.destroy();
       await limits.close();
       await storage.close();
       if (ownDir !== null) rmSync(ownDir, { recursive: true, force: true });

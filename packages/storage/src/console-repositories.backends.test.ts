@@ -1,9 +1,5 @@
-import { NEEDS_POSTGRES, describeUnless } from '../../../scripts/test/skip-unless';
+// The staff and audit repositories over the storage, on SQLite and (with TEST_POSTGRES_URL) PostgreSQL.
 import { describeConsoleRepositories } from '../test/console-cases';
-import { openPostgresConsoleDb } from '../test/console-tables';
+import { describeEachDatabase } from '../test/harness';
 
-const postgresUrl = process.env.TEST_POSTGRES_URL;
-
-describeUnless(Boolean(postgresUrl), NEEDS_POSTGRES)('staff and audit repositories on PostgreSQL (tables from the migration files)', () => {
-  describeConsoleRepositories(() => openPostgresConsoleDb(postgresUrl as string));
-});
+describeEachDatabase('staff and audit repositories', describeConsoleRepositories);

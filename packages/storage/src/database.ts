@@ -2,20 +2,28 @@
 // group commit of the event-loop turn; PostgreSQL: one statement, or a transaction for several) and
 // how dates are written and read. Everything else is the same Kysely query on both.
 import type Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Compilable, type CompiledQuery, type QueryResult } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type Compilable, type QueryResult } from 'kysely';
 import type { Pool } from 'pg';
 import type { DB } from './db-types';
 import type { SqliteWrites } from './sqlite-write-batch';
 import type { StorageGuard } from './storage-unavailable';
 
 /** What a write statement gave back once committed: its RETURNING rows and the rows it changed. */
-interface WriteOutcome {
+export interface WriteOutcome {
   rows: Record<string, unknown>[];
   changes: number;
 }
 
 /** A query builder to compile, or a query compiled already (see prepareQuery). */
-type Statement = Compilable | CompiledQuery;
+export type Statement = Compilable | CompiledQuery;
+
+/**
+ * A unit of work for `transact`: it yields its statements one at a time and is given back each
+ * one's outcome (rows of a SELECT or a RETURNING, rows changed), so a later statement may depend on
+ * an earlier one's answer; what it returns is the unit's answer. It must do nothing else that waits:
+ * on SQLite it runs to its end inside the group commit's transaction.
+ */
+export type WriteUnit<T> = () => Generator<Statement, T, WriteOutcome>;
 
 function compile<O>(statement: Compilable<O> | CompiledQuery<O>): CompiledQuery<O> {
   return 'compile' in statement ? statement.compile() : statement;
@@ -49,6 +57,13 @@ export interface StorageDatabase {
    * statement's outcome, or rejects with the first failure (the driver's error, `code` kept).
    */
   write(statements: readonly Statement[], options?: { lockWaitMs?: number }): Promise<WriteOutcome[]>;
+  /**
+   * Runs a unit (reads and writes, each depending on the last) in one transaction, all kept or
+   * none. SQLite: inside the group commit, which holds the write lock already (no read lock to
+   * upgrade), under a savepoint of its own; PostgreSQL: a transaction whose lock waits end after
+   * the lock wait (55P03, an outage to the guard) instead of hanging.
+   */
+  transact<T>(unit: WriteUnit<T>): Promise<T>;
   /** Runs a query that writes nothing and gives its rows. */
   read<O>(statement: Compilable<O> | CompiledQuery<O>): Promise<O[]>;
   /** How each database call runs: outages become StorageUnavailable. */
@@ -126,6 +141,17 @@ export function sqliteDatabase(
       });
       return (await writes.execute(compiled, options)) as WriteOutcome[];
     },
+    transact<T>(unit: WriteUnit<T>) {
+      return writes.executeUnit((run) => {
+        const steps = unit();
+        let step = steps.next();
+        while (!step.done) {
+          const { sql, parameters } = compile(step.value);
+          step = steps.next(run({ sql, params: parameters, result: 'outcome' }) as WriteOutcome);
+        }
+        return step.value;
+      });
+    },
   };
 }
 
@@ -150,7 +176,8 @@ function toOutcome(result: QueryResult<unknown>): WriteOutcome {
 }
 
 /** PostgreSQL over the storage's pool (its sessions' search_path names the schema). */
-export function postgresDatabase(pool: Pool, guard: StorageGuard): StorageDatabase {
+export function postgresDatabase(pool: Pool, guard: StorageGuard, lockWaitMs: number): StorageDatabase {
+  const lockTimeout = CompiledQuery.raw(`SET LOCAL lock_timeout = ${Math.max(1, Math.round(lockWaitMs))}`);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     provider: 'postgresql',
@@ -166,6 +193,15 @@ export function postgresDatabase(pool: Pool, guard: StorageGuard): StorageDataba
         const outcomes: WriteOutcome[] = [];
         for (const query of compiled) outcomes.push(toOutcome(await trx.executeQuery(query)));
         return outcomes;
+      });
+    },
+    transact<T>(unit: WriteUnit<T>) {
+      return db.transaction().execute(async (trx) => {
+        await trx.executeQuery(lockTimeout);
+        const steps = unit();
+        let step = steps.next();
+        while (!step.done) step = steps.next(toOutcome(await trx.executeQuery(compile(step.value))));
+        return step.value;
       });
     },
   };

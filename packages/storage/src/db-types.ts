@@ -19,6 +19,11 @@ export type Handoff = {
     expires_at: string;
     body: string;
     schema_version: Generated<number>;
+    opens: Generated<number>;
+};
+export type HandoffQuote = {
+    handoff_id: string;
+    quote_id: string;
 };
 export type IdempotencyKey = {
     key: string;
@@ -36,6 +41,12 @@ export type InboxItem = {
     lost_reason: string | null;
     assignee_id: string | null;
     updated_at: string;
+};
+export type LostReason = {
+    id: Generated<number>;
+    label: string;
+    created_at: string;
+    retired_at: string | null;
 };
 export type OrderRequest = {
     id: string;
@@ -58,6 +69,7 @@ export type OrderRequest = {
     contact_phone: string | null;
     contact_company: string | null;
     contact_note: string | null;
+    erased_at: string | null;
 };
 export type OrderRequestItem = {
     order_request_id: string;
@@ -141,6 +153,10 @@ export type Quote = {
     body: string;
     request: string;
     schema_version: Generated<number>;
+    source: string | null;
+    item_count: number | null;
+    total_cents: number | null;
+    materials: string | null;
 };
 export type RateLimit = {
     key: string;
@@ -171,6 +187,7 @@ export type RfqSubmission = {
     body: string;
     schema_version: Generated<number>;
     job: string | null;
+    erased_at: string | null;
 };
 export type Staff = {
     id: string;
@@ -208,9 +225,11 @@ export type WebhookEndpoint = {
 };
 export type DB = {
     audit_log: AuditEntry;
+    handoff_quotes: HandoffQuote;
     handoffs: Handoff;
     idempotency_keys: IdempotencyKey;
     inbox_items: InboxItem;
+    lost_reasons: LostReason;
     order_request_items: OrderRequestItem;
     order_requests: OrderRequest;
     outbox: OutboxRow;

@@ -2,14 +2,17 @@ export { DEFAULT_POOL_SIZE, openStorage } from './open-storage';
 export type { OpenStorageOptions } from './open-storage';
 export type { Storage, StorageHealth } from './storage';
 export { StorageUnavailable } from './storage-unavailable';
-export { PURGE_SLICE_ROWS, RETENTION_DAYS, retentionEnd } from './records';
+export { PURGE_SLICE_ROWS, QUOTE_SOURCES, RETENTION_DAYS, readListCursor, retentionEnd, writeListCursor } from './records';
 export type {
   HandoffRecord,
   HandoffRepository,
+  HandoffSummary,
   IdempotencyClaim,
   IdempotencyOutcome,
   IdempotencyRepository,
   KeptAnswer,
+  ListCursor,
+  ListPage,
   NewHandoff,
   NewQuote,
   NewRfqSubmission,
@@ -19,14 +22,20 @@ export type {
   PlateImportRepository,
   PurgeCounts,
   PurgeOptions,
+  QuoteListFilter,
+  QuoteListing,
   QuoteRecord,
   QuoteRepository,
+  QuoteSource,
+  QuoteSummary,
   RfqLinkRecord,
   RfqLinkRepository,
   RfqSubmissionRecord,
   RfqSubmissionRepository,
 } from './records';
-export { createOrderRequestRepository } from './order-requests';
+export type { StorageAccess } from './storage';
+export type { Statement, WriteOutcome, WriteUnit } from './database';
+export { createOrderRequestRepository } from './repositories/order-requests';
 export type {
   Fulfilment,
   NewOrderRequest,
@@ -35,23 +44,22 @@ export type {
   OrderRequestItemRecord,
   OrderRequestRecord,
   OrderRequestRepository,
-  OrderTables,
-} from './order-requests';
+} from './repositories/order-requests';
 export { parseDatabaseUrl } from './database-url';
-export { openConsoleDb } from './console-db';
-export type { ConsoleDb, ConsoleTables } from './console-db';
-export { createStaffRepository } from './staff';
-export type { NewStaff, StaffRecord, StaffRepository, StaffRole, StaffSessionRecord, StaffTables } from './staff';
-export { AUDIT_PAGE_MAX, createAuditLog } from './audit';
-export type { AuditEntry, AuditLog, AuditPage, AuditTables, NewAuditEntry } from './audit';
-export { INBOX_STATES, createInboxRepository, isInboxState } from './inbox';
-export type { InboxRepository, InboxState, InboxStatus, InboxTables, RequestEvent, RequestEventKind, RequestKind } from './inbox';
-export { openShopDb } from './shop-db';
-export type { PlateOrdersSwitchTable, PriceBookVersionsTable, ShopDb, ShopTables } from './shop-db';
-export { createPriceBookVersionRepository } from './price-book-versions';
-export type { NewPriceBookVersion, PriceBookVersionRecord, PriceBookVersionRepository, PriceBookVersionSummary, Publication } from './price-book-versions';
-export { createPlateOrdersSwitchRepository } from './plate-orders-switch';
-export type { PlateOrdersState, PlateOrdersSwitchRecord, PlateOrdersSwitchRepository } from './plate-orders-switch';
+export { createStaffRepository } from './repositories/staff';
+export type { NewStaff, StaffRecord, StaffRepository, StaffRole, StaffSessionRecord } from './repositories/staff';
+export { AUDIT_PAGE_MAX, createAuditLog } from './repositories/audit';
+export type { AuditEntry, AuditLog, AuditPage, NewAuditEntry } from './repositories/audit';
+export { INBOX_PAGE_MAX, INBOX_PAGE_SIZE, INBOX_STATES, createInboxRepository, isInboxState } from './repositories/inbox';
+export type { InboxLead, InboxListFilter, InboxPage, InboxRepository, InboxState, InboxStatus, RequestEvent, RequestEventKind, RequestKind } from './repositories/inbox';
+export { createPriceBookVersionRepository } from './repositories/price-book-versions';
+export type { NewPriceBookVersion, PriceBookVersionRecord, PriceBookVersionRepository, PriceBookVersionSummary, Publication } from './repositories/price-book-versions';
+export { createPlateOrdersSwitchRepository } from './repositories/plate-orders-switch';
+export type { PlateOrdersState, PlateOrdersSwitchRecord, PlateOrdersSwitchRepository } from './repositories/plate-orders-switch';
+export { ERASE_SLICE_ROWS, SETTLED_STATES, createPersonalDataRepository, foldEmail } from './repositories/personal-data';
+export type { ErasedCounts, HeldNote, HeldOrderRequest, HeldPersonalData, HeldQuoteRequest, PersonalDataRepository } from './repositories/personal-data';
+export { createLostReasonRepository } from './repositories/lost-reasons';
+export type { LostReasonRecord, LostReasonRepository } from './repositories/lost-reasons';
 export { MAILED_EVENT_TYPES } from './repositories/outbox';
 export type {
   OutboxAttemptRecord,

@@ -42,7 +42,7 @@ async function withMigrationLock<T>(pool: Pool, schema: string, waitMs: number, 
 }
 
 /** Opens PostgreSQL (schema `schema`), applying its migrations one process at a time. */
-export async function openPostgresStorage(connectionString: string, schema: string, migrationWaitMs: number, poolSize: number, targets: OutboxTargets): Promise<Storage> {
+export async function openPostgresStorage(connectionString: string, schema: string, migrationWaitMs: number, poolSize: number, lockWaitMs: number, targets: OutboxTargets): Promise<Storage> {
   const searchPath = `-c search_path="${schema}"`;
   const pool = new Pool({ connectionString, options: searchPath, max: poolSize, types: postgresTypes(pgTypes) });
   // An idle client losing its server must not crash the process; the next query reconnects.
@@ -57,7 +57,7 @@ export async function openPostgresStorage(connectionString: string, schema: stri
         return migratePostgres(session);
       });
       const migrationMs = performance.now() - started;
-      const database = postgresDatabase(pool, guardStorage);
+      const database = postgresDatabase(pool, guardStorage, lockWaitMs);
       return assembleStorage({
         provider: 'postgresql',
         db: database.db,

@@ -21,8 +21,9 @@ export interface OpenStorageOptions {
   /** The repository root: relative SQLite paths resolve against it. */
   rootDir: string;
   /**
-   * How long a SQLite write waits for another process's write lock before it fails with
-   * StorageUnavailable (default 2000 ms). The wait does not hold the event loop.
+   * How long a write waits for a lock before it fails with StorageUnavailable (default 2000 ms).
+   * SQLite: another process's write lock, waited for without holding the event loop. PostgreSQL:
+   * the lock timeout of each `transact` unit (a row or table another session holds).
    */
   lockWaitMs?: number;
   /**
@@ -55,15 +56,17 @@ const DEFAULT_MIGRATION_WAIT_MS = 300_000;
 
 export async function openStorage(options: OpenStorageOptions): Promise<Storage> {
   const target = parseDatabaseUrl(options.databaseUrl, options.rootDir);
+  const lockWaitMs = options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS;
   const targets: OutboxTargets = { mailTo: options.mailTo ?? null };
   return target.provider === 'sqlite'
-    ? openSqliteStorage(target.filePath, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS, targets)
+    ? openSqliteStorage(target.filePath, lockWaitMs, targets)
     : // PostgreSQL's driver is loaded only for it: the SQLite default never holds it.
       (require('./open-postgres') as typeof OpenPostgres).openPostgresStorage(
         target.connectionString,
         target.schema,
         options.migrationWaitMs ?? DEFAULT_MIGRATION_WAIT_MS,
         options.poolSize ?? target.poolSize ?? DEFAULT_POOL_SIZE,
+        lockWaitMs,
         targets,
       );
 }

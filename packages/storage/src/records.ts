@@ -14,9 +14,73 @@ export interface QuoteRecord {
   schemaVersion: number;
 }
 
+/** Where a quote was asked for: the REST API, the MCP tool server, or a page behind a link. */
+export const QUOTE_SOURCES = ['rest', 'mcp', 'page'] as const;
+export type QuoteSource = (typeof QUOTE_SOURCES)[number];
+
+/** What the staff's list shows and filters on, kept in columns beside the body (never in it). */
+export interface QuoteListing {
+  source: QuoteSource;
+  itemCount: number;
+  /** amount_total_cents (with HST); null for a blocked quote. */
+  totalCents: number | null;
+  /** The plate items' material codes, each once. */
+  materials: readonly string[];
+}
+
 /** A quote to keep, and the imports its request names by id (each kept at least as long as the quote). */
 export interface NewQuote extends QuoteRecord {
   importIds?: readonly string[];
+  /** Absent: the listing columns stay null, as on rows kept before they were recorded. */
+  listing?: QuoteListing;
+}
+
+/** A quote as the staff's list shows it; the listing's fields are null on rows kept before them. */
+export interface QuoteSummary {
+  id: string;
+  createdAt: Date;
+  expiresAt: Date;
+  source: QuoteSource | null;
+  itemCount: number | null;
+  totalCents: number | null;
+  materials: string[] | null;
+}
+
+/** Where a page of a newest-first list ends: the next page starts after it. */
+export interface ListCursor {
+  createdAt: Date;
+  id: string;
+}
+
+/** The staff's filters; every one given must hold. */
+export interface QuoteListFilter {
+  /** Status and retention are judged at this time (a quote is expired once now is past expires_at). */
+  now: Date;
+  /** created_at >= createdFrom */
+  createdFrom?: Date;
+  /** created_at < createdBefore */
+  createdBefore?: Date;
+  status?: 'in_force' | 'expired';
+  /** A material code some plate item of the quote is in. */
+  material?: string;
+  minTotalCents?: number;
+  maxTotalCents?: number;
+  /** `unknown`: rows kept before the source was recorded. */
+  source?: QuoteSource | 'unknown';
+  /** 1 to 200; default 50. */
+  limit?: number;
+  after?: ListCursor | null;
+}
+
+export interface ListPage<T> {
+  rows: T[];
+  /** Set when more rows may follow. */
+  next: ListCursor | null;
+}
+
+/** A handoff as the staff's lists show it, with the times its order page was served. */
+export interface HandoffSummary extends HandoffRecord {
+  opens: number;
 }
 
 export interface HandoffRecord {
@@ -43,6 +107,8 @@ export interface NewHandoff extends HandoffRecord {
   designs: PlateDesignRecord[];
   /** `handoff.created`, written to the outbox in the same unit. */
   event?: OutboxEvent;
+  /** The quotes it names (kept in handoff_quotes, so a quote's page finds it). */
+  quoteIds?: readonly string[];
 }
 
 export interface RfqLinkRecord {
@@ -136,12 +202,22 @@ export interface QuoteRepository {
   insert(quote: NewQuote): Promise<void>;
   /** null when absent or past retention (now >= expiresAt + RETENTION_DAYS). */
   get(id: string, now: Date): Promise<QuoteRecord | null>;
+  /** Newest first, filtered on the listing's columns; none past retention. */
+  list(filter: QuoteListFilter): Promise<ListPage<QuoteSummary>>;
+  /** One quote's summary; null when absent or past retention. */
+  summary(id: string, now: Date): Promise<QuoteSummary | null>;
 }
 
 export interface HandoffRepository {
-  /** The handoff and its plate designs in one write: all or nothing. */
+  /** The handoff, its plate designs and the quotes it names in one write: all or nothing. */
   insert(handoff: NewHandoff): Promise<void>;
   get(id: string, now: Date): Promise<HandoffRecord | null>;
+  /** Counts one serving of its order page: one UPDATE, nothing read. */
+  recordOpen(id: string): Promise<void>;
+  /** Newest first (limit 1 to 200, default 50); none past retention. */
+  list(options: { now: Date; limit?: number; after?: ListCursor | null }): Promise<ListPage<HandoffSummary>>;
+  /** The handoffs naming a quote, newest first; none past retention. */
+  listForQuote(quoteId: string, now: Date): Promise<HandoffSummary[]>;
 }
 
 export interface PlateDesignRepository {
@@ -169,6 +245,8 @@ export interface RfqSubmissionRepository {
   insert(submission: NewRfqSubmission): Promise<{ created: boolean; id: string }>;
   /** Newest first. */
   list(options?: { limit?: number }): Promise<RfqSubmissionRecord[]>;
+  /** One submission by id; null when there is none (submissions are never purged). */
+  get(id: string): Promise<RfqSubmissionRecord | null>;
 }
 
 function isPastRetention(expiresAt: Date, now: Date): boolean {
@@ -229,4 +307,24 @@ export interface OutboxEvent {
 /** Who is told besides the webhook endpoints: the shop's e-mail recipients (a comma list), or null without SMTP. */
 export interface OutboxTargets {
   mailTo: string | null;
+}
+
+const DEFAULT_PAGE_ROWS = 50;
+const MAX_PAGE_ROWS = 200;
+
+/** The rows a page of a staff list holds: a whole number from 1 to 200, 50 when not given. */
+export function clampPageRows(limit: number | undefined): number {
+  return Math.min(Math.max(Math.trunc(limit ?? DEFAULT_PAGE_ROWS), 1), MAX_PAGE_ROWS);
+}
+
+/** A cursor as text for a link (`<ms>.<id>`), and back; null for text that is not one. */
+export function writeListCursor(cursor: ListCursor): string {
+  return `${cursor.createdAt.getTime()}.${cursor.id}`;
+}
+
+export function readListCursor(text: string): ListCursor | null {
+  const match = /^(\d{1,15})\.([A-Za-z0-9_]{1,64})$/.exec(text);
+  if (!match) return null;
+  const createdAt = new Date(Number(match[1]));
+  return Number.isNaN(createdAt.getTime()) ? null : { createdAt, id: match[2]! };
 }

@@ -1,23 +1,19 @@
 // The price book versions and the plate orders switch, on a database made by the real migrations.
 import { describeEachDatabase, type TestDatabase } from '../test/harness';
-import { createPlateOrdersSwitchRepository } from './plate-orders-switch';
-import { createPriceBookVersionRepository } from './price-book-versions';
-import { openShopDb, type ShopDb } from './shop-db';
+import { createPlateOrdersSwitchRepository } from './repositories/plate-orders-switch';
+import { createPriceBookVersionRepository } from './repositories/price-book-versions';
 import type { Storage } from './storage';
 
 describeEachDatabase('price book versions and the plate orders switch', (createDatabase) => {
   let database: TestDatabase;
   let storage: Storage;
-  let shop: ShopDb;
 
   beforeEach(async () => {
     database = createDatabase();
     storage = await database.open();
-    shop = openShopDb({ databaseUrl: database.databaseUrl, rootDir: database.rootDir });
   });
 
   afterEach(async () => {
-    await shop.db.destroy();
     await storage.close();
     await database.drop();
   });
@@ -25,7 +21,7 @@ describeEachDatabase('price book versions and the plate orders switch', (createD
   const uploadedAt = new Date('2026-11-27T10:00:00.123Z');
 
   it('keeps a version byte for byte and refuses the same version twice', async () => {
-    const versions = createPriceBookVersionRepository(shop);
+    const versions = createPriceBookVersionRepository(storage);
     const book = '{"version":"2026-11-27.3", "note":"é ✓"}';
     expect(await versions.insert({ version: '2026-11-27.3', book, uploadedAt, uploadedBy: 'st_owner', note: 'spring rates' })).toBe(true);
     expect(await versions.insert({ version: '2026-11-27.3', book: '{}', uploadedAt, uploadedBy: null, note: '' })).toBe(false);
@@ -43,7 +39,7 @@ describeEachDatabase('price book versions and the plate orders switch', (createD
   });
 
   it('publishes a version, lists the published ones latest taking force first, and lists them all', async () => {
-    const versions = createPriceBookVersionRepository(shop);
+    const versions = createPriceBookVersionRepository(storage);
     for (const [version, minutes] of [['2026-11-01.1', 0], ['2026-11-02.1', 1], ['2026-11-03.1', 2]] as const) {
       await versions.insert({ version, book: '{}', uploadedAt: new Date(uploadedAt.getTime() + minutes * 60_000), uploadedBy: null, note: '' });
     }
@@ -60,7 +56,7 @@ describeEachDatabase('price book versions and the plate orders switch', (createD
   });
 
   it('reads no switch until one is set, then the last one set', async () => {
-    const plateOrders = createPlateOrdersSwitchRepository(shop);
+    const plateOrders = createPlateOrdersSwitchRepository(storage);
     expect(await plateOrders.get()).toBeUndefined();
     const paused = {
       state: 'paused' as const,

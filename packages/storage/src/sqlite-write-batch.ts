@@ -53,6 +53,11 @@ export interface SqliteWrites {
    * `code` kept) and keeps none of the unit.
    */
   execute(statements: readonly SqliteStatement[], options?: { lockWaitMs?: number }): Promise<unknown[]>;
+  /**
+   * Runs `work` in the next group commit under a savepoint of its own, `run` running one statement
+   * of it; a throw undoes the whole unit (and only it). `work` must be synchronous.
+   */
+  executeUnit<T>(work: (run: (statement: SqliteStatement) => unknown) => T, options?: { lockWaitMs?: number }): Promise<T>;
   /** Commits what is queued and lets the connection go. */
   close(): Promise<void>;
 }
@@ -61,7 +66,10 @@ export interface SqliteWrites {
  * Runs statements given as text on `connection`, each text prepared once. A unit of several runs
  * under a savepoint, so a failure undoes the whole unit and leaves the rest of the batch alone.
  */
-function createStatementRunner(connection: Database.Database): (statements: readonly SqliteStatement[]) => unknown[] {
+function createStatementRunner(connection: Database.Database): {
+  runAll: (statements: readonly SqliteStatement[]) => unknown[];
+  runUnit: <T>(work: (run: (statement: SqliteStatement) => unknown) => T) => T;
+} {
   const prepared = new Map<string, Database.Statement>();
   const prepare = (sql: string) => {
     let statement = prepared.get(sql);
@@ -85,13 +93,12 @@ function createStatementRunner(connection: Database.Database): (statements: read
   const savepoint = connection.prepare('SAVEPOINT unit');
   const release = connection.prepare('RELEASE unit');
   const rollback = connection.prepare('ROLLBACK TO unit');
-  return (statements) => {
-    if (statements.length === 1) return [runOne(statements[0]!)];
+  const runUnit = <T>(work: (run: (statement: SqliteStatement) => unknown) => T): T => {
     savepoint.run();
     try {
-      const results = statements.map(runOne);
+      const result = work(runOne);
       release.run();
-      return results;
+      return result;
     } catch (error) {
       if (connection.inTransaction) {
         rollback.run();
@@ -100,14 +107,19 @@ function createStatementRunner(connection: Database.Database): (statements: read
       throw error;
     }
   };
+  return {
+    runAll: (statements) => (statements.length === 1 ? [runOne(statements[0]!)] : runUnit(() => statements.map(runOne))),
+    runUnit,
+  };
 }
 
 /** SqliteWrites over a group-commit batch on `connection`. */
 export function createSqliteWrites(connection: Database.Database, options: SqliteWriteBatchOptions = {}): SqliteWrites {
   const batch = createSqliteWriteBatch(connection, options);
-  const run = createStatementRunner(connection);
+  const runner = createStatementRunner(connection);
   return {
-    execute: (statements, executeOptions) => batch.write(() => run(statements), executeOptions),
+    execute: (statements, executeOptions) => batch.write(() => runner.runAll(statements), executeOptions),
+    executeUnit: (work, executeOptions) => batch.write(() => runner.runUnit(work), executeOptions),
     close: async () => batch.flush(),
   };
 }

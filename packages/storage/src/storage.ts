@@ -1,5 +1,6 @@
 // What openStorage hands out, whichever database is behind it.
-import type { Kysely } from 'kysely';
+import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import type { WriteUnit } from './database';
 import type { DB } from './db-types';
 import type {
   HandoffRepository,
@@ -26,11 +27,25 @@ export interface StorageHealth {
 export interface Storage {
   provider: 'sqlite' | 'postgresql';
   /**
-   * The Kysely instance the repositories run on, for statements of other modules (the shared
-   * rate-limit store). On SQLite, a write made here runs outside the group commit: keep writes to
-   * single statements (no read-then-write) so two processes never wait on a lock upgrade.
+   * The Kysely instance the repositories run on: build statements with it and run them through
+   * `read` and `transact`. A write executed on it directly (the shared rate-limit store's upsert)
+   * runs outside the group commit on SQLite: keep such writes to single statements (no
+   * read-then-write) so two processes never wait on a lock upgrade.
    */
   db: Kysely<DB>;
+  /**
+   * Runs a query built on `db` that writes nothing; a database that cannot be reached or read
+   * (`action` says what was being done, e.g. "read the order request") is StorageUnavailable.
+   */
+  read<O>(action: string, query: Compilable<O> | CompiledQuery<O>): Promise<O[]>;
+  /**
+   * Runs a unit of statements built on `db` (a generator yielding each statement and given back its
+   * outcome) in one transaction: all kept or none. On SQLite it joins the group commit, which
+   * waits for another process's write lock without holding the event loop, up to the lock wait;
+   * on PostgreSQL a lock waited on longer than that ends it. Either way the caller then gets
+   * StorageUnavailable, and nothing of the unit is kept.
+   */
+  transact<T>(action: string, unit: WriteUnit<T>): Promise<T>;
   quotes: QuoteRepository;
   handoffs: HandoffRepository;
   designs: PlateDesignRepository;
@@ -78,3 +93,6 @@ export function assembleStorage(parts: StorageParts): Storage {
     },
   };
 }
+
+/** What a repository over the storage's database needs of it: `createX(storage)` takes a Storage. */
+export type StorageAccess = Pick<Storage, 'db' | 'provider' | 'read' | 'transact'>;

@@ -1,8 +1,9 @@
-// The cases of the staff and audit repositories, run on SQLite (console-repositories.test.ts) and
-// on PostgreSQL (console-repositories.backends.test.ts).
-import { createAuditLog } from '../src/audit';
-import { createStaffRepository, type StaffSessionRecord } from '../src/staff';
-import type { ConsoleTestDb } from './console-tables';
+// The cases of the staff and audit repositories, run on each database over a storage
+// (console-repositories.backends.test.ts).
+import { createAuditLog } from '../src/repositories/audit';
+import { createStaffRepository, type StaffSessionRecord } from '../src/repositories/staff';
+import type { Storage } from '../src/storage';
+import type { TestDatabase } from './harness';
 
 const t0 = new Date('2026-11-02T15:00:00.123Z');
 const minutes = (n: number) => new Date(t0.getTime() + n * 60_000);
@@ -11,19 +12,22 @@ function session(id: string, staffId: string, overrides: Partial<StaffSessionRec
   return { id, staffId, createdAt: t0, lastSeenAt: t0, expiresAt: minutes(7 * 24 * 60), ip: '203.0.113.9', userAgent: 'test', ...overrides };
 }
 
-export function describeConsoleRepositories(open: () => Promise<ConsoleTestDb>): void {
-  let database: ConsoleTestDb;
+export function describeConsoleRepositories(createDatabase: () => TestDatabase): void {
+  let database: TestDatabase;
+  let storage: Storage;
 
   beforeEach(async () => {
-    database = await open();
+    database = createDatabase();
+    storage = await database.open();
   });
 
   afterEach(async () => {
-    await database.close();
+    await storage.close();
+    await database.drop();
   });
 
-  const staff = () => createStaffRepository(database.db);
-  const audit = () => createAuditLog(database.db);
+  const staff = () => createStaffRepository(storage);
+  const audit = () => createAuditLog(storage);
 
   it('stores e-mails lower-cased and refuses a second person with the same e-mail in any case', async () => {
     const added = await staff().add({ id: 'st_1', email: 'Ana@Shop.CA', name: 'Ana', role: 'owner', passwordHash: null, createdAt: t0 });

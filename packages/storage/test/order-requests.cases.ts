@@ -1,8 +1,8 @@
-// The order-request repository's behaviour, run on each database (order-requests.test.ts on
-// SQLite, order-requests.backends.test.ts on PostgreSQL).
-import { createOrderRequestRepository } from '../src/order-requests';
-import type { NewOrderRequest, OrderRequestRepository } from '../src/order-requests';
-import type { OrderDatabase } from './order-database';
+// The order-request repository's behaviour, run on each database (order-requests.backends.test.ts).
+import { createOrderRequestRepository } from '../src/repositories/order-requests';
+import type { NewOrderRequest, OrderRequestRepository } from '../src/repositories/order-requests';
+import type { Storage } from '../src/storage';
+import type { TestDatabase } from './harness';
 
 const AT = new Date('2026-11-02T15:00:00.123Z');
 
@@ -27,15 +27,18 @@ export function sampleOrderRequest(overrides: Partial<NewOrderRequest> = {}): Ne
   };
 }
 
-export function describeOrderRequestCases(open: () => Promise<OrderDatabase>): void {
-  let database: OrderDatabase;
+export function describeOrderRequestCases(createDatabase: () => TestDatabase): void {
+  let database: TestDatabase;
+  let storage: Storage;
   let repository: OrderRequestRepository;
 
   beforeEach(async () => {
-    database = await open();
-    repository = createOrderRequestRepository(database.db);
+    database = createDatabase();
+    storage = await database.open();
+    repository = createOrderRequestRepository(storage);
   });
   afterEach(async () => {
+    await storage.close();
     await database.drop();
   });
 

@@ -1,6 +1,6 @@
 // The inbox: the list of leads with its filters, and one lead's page with its timeline and actions.
-import { INBOX_STATES, type InboxState, type OutboxRowRecord } from '@shop/storage';
-import type { Lead, LeadDetail } from '../inbox';
+import { INBOX_PAGE_SIZE, INBOX_STATES, type InboxState, type OutboxRowRecord } from '@shop/storage';
+import { EXPORT_MAX_ROWS, type Lead, type LeadDetail } from '../inbox';
 import { html, type SafeHtml } from '@shop/runtime';
 import { csrfField, notice, renderConsolePage, when, type Viewer } from './layout';
 import { notificationsOfLead } from './notification-pages';
@@ -40,7 +40,16 @@ function filterQuery(filter: { state: InboxState | null; search: string; mine: b
   return text ? `?${text}` : '';
 }
 
-export function renderInboxPage(shopName: string, viewer: Viewer, leads: Lead[], names: Map<string, string>, filter: { state: InboxState | null; search: string; mine: boolean }, now: Date): string {
+export function renderInboxPage(
+  shopName: string,
+  viewer: Viewer,
+  { leads, nextBefore }: { leads: Lead[]; nextBefore: string | null },
+  names: Map<string, string>,
+  filter: { state: InboxState | null; search: string; mine: boolean },
+  now: Date,
+): string {
+  const query = filterQuery(filter);
+  const older = nextBefore === null ? null : `/inbox${query ? `${query}&` : '?'}before=${encodeURIComponent(nextBefore)}`;
   return renderConsolePage({
     shopName,
     viewer,
@@ -51,13 +60,14 @@ export function renderInboxPage(shopName: string, viewer: Viewer, leads: Lead[],
 <label><input type="checkbox" name="mine" value="1"${filter.mine ? html` checked` : null}> Assigned to me</label>
 <button type="submit">Show</button>
 </form>
-<p><a href="/inbox.csv${filterQuery(filter)}">Export CSV</a></p>
+<p><a href="/inbox.csv${query}">Export CSV</a> (the whole list, up to ${EXPORT_MAX_ROWS.toLocaleString('en-CA')} rows)</p>
 ${leads.length === 0
   ? html`<p>No requests match.</p>`
   : html`<table class="list">
 <thead><tr><th>Received</th><th>Kind</th><th>Name</th><th>Company</th><th>State</th><th>Total</th><th>Assignee</th></tr></thead>
-<tbody>${leads.map((lead) => html`<tr><td>${ageInWords(lead.createdAt, now)} ago</td><td>${KIND_LABELS[lead.kind]}</td><td><a href="${leadHref(lead)}">${lead.name}</a></td><td>${lead.company ?? ''}</td><td>${STATE_LABELS[lead.status.state]}</td><td>${lead.totalCents === null ? '' : dollars(lead.totalCents)}</td><td>${lead.status.assigneeId === null ? '' : (names.get(lead.status.assigneeId) ?? lead.status.assigneeId)}</td></tr>`)}</tbody>
-</table>`}`,
+<tbody>${leads.map((lead) => html`<tr><td>${ageInWords(lead.createdAt, now)} ago</td><td>${KIND_LABELS[lead.kind]}</td><td><a href="${leadHref(lead)}">${lead.erasedAt ? 'contact erased' : lead.name}</a></td><td>${lead.company ?? ''}</td><td>${STATE_LABELS[lead.status.state]}</td><td>${lead.totalCents === null ? '' : dollars(lead.totalCents)}</td><td>${lead.status.assigneeId === null ? '' : (names.get(lead.status.assigneeId) ?? lead.status.assigneeId)}</td></tr>`)}</tbody>
+</table>`}
+${older === null ? null : html`<p><a href="${older}">Older requests</a> (${INBOX_PAGE_SIZE} a page)</p>`}`,
   });
 }
 
@@ -68,7 +78,9 @@ function timelineEntry(event: LeadDetail['timeline'][number], names: Map<string,
     event.event === 'state'
       ? html`state ${STATE_LABELS[detail.from as InboxState] ?? String(detail.from)} → ${STATE_LABELS[detail.to as InboxState] ?? String(detail.to)}${detail.reason ? html` (reason: ${String(detail.reason)})` : null}`
       : event.event === 'note'
-        ? html`note: ${String(detail.text)}`
+        ? detail.erased === true
+          ? html`note (erased with the contact details)`
+          : html`note: ${String(detail.text)}`
         : html`assigned to ${detail.to === null ? 'nobody' : (names.get(String(detail.to)) ?? String(detail.to))}`;
   return html`<li>${when(event.at)} · ${who}: ${what}</li>`;
 }
@@ -79,6 +91,7 @@ export function renderLeadPage(
   lead: LeadDetail,
   names: Map<string, string>,
   activeStaff: { id: string; name: string }[],
+  lostReasons: { id: number; label: string }[],
   now: Date,
   message: { error?: string; ok?: string } = {},
   notifications: OutboxRowRecord[] = [],
@@ -88,7 +101,7 @@ export function renderLeadPage(
     ? html`<table class="list"><thead><tr><th>Item</th><th>Quote</th><th>Quantity</th><th>Unit price</th><th>Amount</th></tr></thead>
 <tbody>${lead.order.items.map((item) => html`<tr><td>${item.description}${item.label ? html` (${item.label})` : null}</td><td>${item.quoteId} #${item.itemIndex}</td><td>${item.quantity}</td><td>${dollars(item.unitAmountCents)}</td><td>${dollars(item.amountCents)}</td></tr>`)}</tbody></table>
 <p>Subtotal ${dollars(lead.order.subtotalCents)} · tax ${dollars(lead.order.taxCents)} · total ${dollars(lead.order.totalCents)} · price book ${lead.order.priceBook}</p>
-<p>${lead.order.fulfilment === 'pickup' ? 'Pickup' : html`Delivery to ${[lead.order.address?.line1, lead.order.address?.line2, lead.order.address?.city, lead.order.address?.province, lead.order.address?.postalCode].filter(Boolean).join(', ')}`}</p>
+<p>${lead.order.fulfilment === 'pickup' ? 'Pickup' : lead.erasedAt ? 'Delivery (address erased)' : html`Delivery to ${[lead.order.address?.line1, lead.order.address?.line2, lead.order.address?.city, lead.order.address?.province, lead.order.address?.postalCode].filter(Boolean).join(', ')}`}</p>
 <p>From order link <code>${lead.order.handoffId}</code></p>`
     : html`<dl>${Object.entries(lead.quote?.form ?? {}).map(([key, value]) => html`<dt>${key}</dt><dd>${value === null ? '—' : String(value)}</dd>`)}</dl>
 <p>From quote request link <code>${lead.quote?.rfqLinkId ?? ''}</code></p>
@@ -96,18 +109,20 @@ ${lead.quote?.job ? html`<p>The link's job:</p><pre>${JSON.stringify(lead.quote.
   return renderConsolePage({
     shopName,
     viewer,
-    title: `${KIND_LABELS[lead.kind]} from ${lead.name}`,
+    title: lead.erasedAt ? `${KIND_LABELS[lead.kind]} ${lead.id}` : `${KIND_LABELS[lead.kind]} from ${lead.name}`,
     main: html`<p><a href="/inbox">← Inbox</a></p>
 ${notice('error', message.error)}${notice('ok', message.ok)}
 <p>Received ${when(lead.createdAt)} (${ageInWords(lead.createdAt, now)} ago) · state <strong>${STATE_LABELS[lead.status.state]}</strong>${lead.status.lostReason ? html` (${lead.status.lostReason})` : null} · assigned to ${lead.status.assigneeId === null ? 'nobody' : (names.get(lead.status.assigneeId) ?? lead.status.assigneeId)}</p>
 <h2>Contact</h2>
-<p>${lead.name} · <a href="mailto:${lead.email}">${lead.email}</a>${lead.phone ? html` · ${lead.phone}` : null}${lead.company ? html` · ${lead.company}` : null}</p>
+${lead.erasedAt
+  ? html`<p class="erased">Contact details erased on ${when(lead.erasedAt)}.</p>`
+  : html`<p>${lead.name} · <a href="mailto:${lead.email}">${lead.email}</a>${lead.phone ? html` · ${lead.phone}` : null}${lead.company ? html` · ${lead.company}` : null}</p>`}
 <h2>The job</h2>
 ${job}
 <h2>Change the state</h2>
 <form method="post" action="${action}/state" class="card">${csrfField(viewer)}
 <label>State <select name="state">${INBOX_STATES.map((state) => html`<option value="${state}"${lead.status.state === state ? html` selected` : null}>${STATE_LABELS[state]}</option>`)}</select></label>
-<label>Reason (when lost) <input type="text" name="reason" maxlength="200"></label>
+<label>Reason (when lost) <select name="reason"><option value="">—</option>${lostReasons.map((reason) => html`<option value="${reason.id}">${reason.label}</option>`)}</select></label>
 <button type="submit">Save</button>
 </form>
 <h2>Assignee</h2>

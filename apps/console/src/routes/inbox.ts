@@ -2,7 +2,7 @@
 import { Router } from 'express';
 import type { Request, Response } from 'express';
 import { isInboxState, type OutboxRowRecord, type StaffRepository } from '@shop/storage';
-import { InboxProblem, addNote, assignLead, changeState, isRequestKind, leadDetail, listLeads, type InboxDeps, type LeadFilter } from '../inbox';
+import { EXPORT_MAX_ROWS, InboxProblem, addNote, assignLead, changeState, exportLeads, isRequestKind, leadDetail, listLeads, type InboxDeps, type LeadFilter } from '../inbox';
 import { leadsCsv } from '../inbox-csv';
 import { signedInOf } from '../http/session';
 import { renderMessagePage } from '../pages/message-page';
@@ -10,6 +10,8 @@ import { renderInboxPage, renderLeadPage } from '../pages/inbox-pages';
 import { clientIp, field } from './sign-in';
 
 const SEARCH_MAX = 200;
+/** A `before` cursor is a timestamp, a kind and an id: far under this. */
+const CURSOR_MAX = 300;
 
 /** The list's filters from the query: `state`, `q` (search words), `mine=1` (assigned to the viewer). */
 function filterOf(req: Request, viewerId: string): LeadFilter & { mine: boolean } {
@@ -34,17 +36,25 @@ export function inboxRoutes(
   router.get('/inbox', async (req, res) => {
     const signedIn = signedInOf(req)!;
     const filter = filterOf(req, signedIn.staff.id);
-    const leads = await listLeads(deps, filter);
-    res.type('html').send(renderInboxPage(shopName, { staff: signedIn.staff, csrfToken: signedIn.csrfToken }, leads, await staffNames(staff), filter, deps.now()));
+    const before = typeof req.query.before === 'string' && req.query.before.length <= CURSOR_MAX ? req.query.before : null;
+    let page;
+    try {
+      page = await listLeads(deps, filter, before);
+    } catch (error) {
+      // A cursor not made by this list: show its first page.
+      if (!(error instanceof RangeError)) throw error;
+      page = await listLeads(deps, filter);
+    }
+    res.type('html').send(renderInboxPage(shopName, { staff: signedIn.staff, csrfToken: signedIn.csrfToken }, page, await staffNames(staff), filter, deps.now()));
   });
 
   router.get('/inbox.csv', async (req, res) => {
     const signedIn = signedInOf(req)!;
     const filter = filterOf(req, signedIn.staff.id);
-    const leads = await listLeads(deps, filter);
-    const body = leadsCsv(leads, await staffNames(staff), consoleUrl);
+    const { leads, more } = await exportLeads(deps, filter);
+    const body = leadsCsv(leads, await staffNames(staff), consoleUrl, more ? EXPORT_MAX_ROWS : null);
     const at = deps.now();
-    await deps.audit.append({ at, staffId: signedIn.staff.id, action: 'inbox_exported', subject: 'inbox', detail: { state: filter.state, search: filter.search, mine: filter.mine, rows: leads.length }, ip: clientIp(req) });
+    await deps.audit.append({ at, staffId: signedIn.staff.id, action: 'inbox_exported', subject: 'inbox', detail: { state: filter.state, search: filter.search, mine: filter.mine, rows: leads.length, capped: more }, ip: clientIp(req) });
     res
       .status(200)
       .set('Content-Type', 'text/csv; charset=utf-8')
@@ -62,8 +72,9 @@ export function inboxRoutes(
     const people = await staff.list();
     const names = new Map(people.map((person) => [person.id, person.name]));
     const active = people.filter((person) => person.disabledAt === null).map((person) => ({ id: person.id, name: person.name }));
+    const reasons = (await deps.lostReasons.list()).filter((reason) => reason.retiredAt === null);
     const notifications = await notificationsOf(`${kind}/${lead.id}`);
-    return res.status(status).type('html').send(renderLeadPage(shopName, viewer, lead, names, active, deps.now(), message, notifications));
+    return res.status(status).type('html').send(renderLeadPage(shopName, viewer, lead, names, active, reasons, deps.now(), message, notifications));
   };
 
   router.get('/inbox/:kind/:id', (req, res) => sendLead(req, res, 200));

@@ -72,7 +72,7 @@ export function mountApi(api: ApiRouter, service: Service, clock: Clock): void {
   api.get('/profiles', async (req, res) => {
     res.json(await service.listProfiles(req.query, ctx(req)));
   });
-  postCreating('/quotes', async (req) => (await service.createQuote(req.body, ctx(req))).json);
+  postCreating('/quotes', async (req) => (await service.createQuote(req.body, ctx(req), 'rest')).json);
   api.get('/quotes/:public_id', async (req, res) => {
     const { json } = await service.getQuote(String(req.params.public_id), ctx(req));
     sendJsonText(res, 200, json);

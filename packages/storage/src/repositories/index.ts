@@ -7,16 +7,22 @@ import { createPlateDesignRepository } from './plate-designs';
 import { createPlateImportRepository } from './plate-imports';
 import { createPurge } from './purge';
 import { createQuoteRepository } from './quotes';
-import { createRfqLinkRepository } from './rfq-links';
 import type { OutboxTargets } from '../records';
+import { createRfqLinkRepository } from './rfq-links';
 import { createOutboxRepository } from './outbox';
 import { createRfqSubmissionRepository } from './rfq-submissions';
 import { createWebhookEndpointRepository } from './webhook-endpoints';
 
-export type Repositories = Pick<Storage, 'quotes' | 'handoffs' | 'designs' | 'rfqLinks' | 'plateImports' | 'rfqSubmissions' | 'idempotencyKeys' | 'purgeExpired' | 'outbox' | 'webhooks' | 'mailTo'>;
+export type Repositories = Pick<
+  Storage,
+  'quotes' | 'handoffs' | 'designs' | 'rfqLinks' | 'plateImports' | 'rfqSubmissions' | 'idempotencyKeys' | 'purgeExpired' | 'read' | 'transact' | 'outbox' | 'webhooks' | 'mailTo'
+>;
 
 export function createRepositories(database: StorageDatabase, targets: OutboxTargets): Repositories {
+  const { read, transact, guard } = database;
   return {
+    read: (action, query) => guard(action, () => read(query)),
+    transact: (action, unit) => guard(action, () => transact(unit)),
     mailTo: targets.mailTo,
     quotes: createQuoteRepository(database),
     handoffs: createHandoffRepository(database, targets),

@@ -2,7 +2,7 @@
 // claimed, tried and settled by the console's delivery loop. Every try is kept in outbox_attempts.
 import { randomBytes } from 'node:crypto';
 import { sql, type Compilable, type Kysely, type RawBuilder } from 'kysely';
-import { fromDbDateTime, toDbDateTime, type StorageDatabase } from '../database';
+import { fromDbDateTime, toDbDateTime, type Statement, type StorageDatabase, type WriteOutcome } from '../database';
 import type { DB } from '../db-types';
 import { clampListLimit, type OutboxEvent, type OutboxTargets } from '../records';
 
@@ -70,8 +70,6 @@ export interface OutboxRepository {
   /** When the next pending row is due, null when none is. */
   nextDue(): Promise<Date | null>;
 }
-
-export type OutboxTables = Pick<DB, 'outbox' | 'webhook_endpoints'>;
 
 function newRowId(): string {
   return `ob_${randomBytes(12).toString('hex')}`;
@@ -152,26 +150,29 @@ export function outboxStatements(
 }
 
 /**
- * The outbox rows of an event inside a transaction someone else runs (order requests, a price book's
- * publication): the endpoints read, then the rows inserted, after the record's own write (which
- * took the write lock, so SQLite never upgrades a read lock here).
+ * The outbox rows of an event as part of a `transact` unit (order requests, a price book's
+ * publication), run after the record's own write: `yield* outboxUnit(db, event, targets)`. The
+ * endpoints are read inside the unit (on SQLite the group commit already holds the write lock, so
+ * no read lock is upgraded), then the rows inserted. Gives the number of rows written.
  */
-export async function enqueueInTransaction(trx: Kysely<OutboxTables>, event: OutboxEvent, targets: OutboxTargets): Promise<number> {
+export function* outboxUnit(db: Kysely<DB>, event: OutboxEvent, targets: OutboxTargets): Generator<Statement, number, WriteOutcome> {
   const base = newRowId();
-  const endpoints = await trx
+  const endpoints = yield db
     .selectFrom('webhook_endpoints')
     .select('id')
     .where('disabled_at', 'is', null)
     .where(webhookSubscribed(event.type))
-    .orderBy('id')
-    .execute();
+    .orderBy('id');
   const at = toDbDateTime(event.createdAt);
   const row = (id: string, kind: string, target: string) => ({ id, event_type: event.type, payload: event.payload, kind, target, subject: event.subject, next_attempt_at: at, created_at: at });
   const rows = [
     ...(targets.mailTo !== null && MAILED_EVENT_TYPES.includes(event.type) ? [row(`${base}.mail`, 'email', targets.mailTo)] : []),
-    ...endpoints.map((endpoint) => row(`${base}.${endpoint.id}`, 'webhook', endpoint.id)),
+    ...endpoints.rows.map((endpoint) => {
+      const id = String(endpoint['id']);
+      return row(`${base}.${id}`, 'webhook', id);
+    }),
   ];
-  if (rows.length > 0) await trx.insertInto('outbox').values(rows).execute();
+  if (rows.length > 0) yield db.insertInto('outbox').values(rows);
   return rows.length;
 }
 

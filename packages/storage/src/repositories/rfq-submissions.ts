@@ -1,7 +1,11 @@
 // Quote-request submissions: the shop's leads, stored once per idempotency key, never purged.
 import { fromDbDateTime, toDbDateTime, type StorageDatabase } from '../database';
-import { clampListLimit, type OutboxTargets, type RfqSubmissionRepository } from '../records';
+import { clampListLimit, type OutboxTargets, type RfqSubmissionRecord, type RfqSubmissionRepository } from '../records';
 import { outboxStatements } from './outbox';
+
+function toRecord(row: { id: string; rfq_link_id: string; created_at: string; body: string; schema_version: number }): RfqSubmissionRecord {
+  return { id: row.id, rfqLinkId: row.rfq_link_id, createdAt: fromDbDateTime(row.created_at), body: row.body, schemaVersion: row.schema_version };
+}
 
 export function createRfqSubmissionRepository(database: StorageDatabase, targets: OutboxTargets): RfqSubmissionRepository {
   const { db, read, write, guard } = database;
@@ -40,7 +44,13 @@ export function createRfqSubmissionRepository(database: StorageDatabase, targets
         .orderBy('id', 'desc')
         .limit(limit);
       const rows = await guard('list rfq submissions', () => read(query));
-      return rows.map((row) => ({ id: row.id, rfqLinkId: row.rfq_link_id, createdAt: fromDbDateTime(row.created_at), body: row.body, schemaVersion: row.schema_version }));
+      return rows.map(toRecord);
+    },
+    async get(id) {
+      const [row] = await guard('read the rfq submission', () =>
+        read(db.selectFrom('rfq_submissions').select(['id', 'rfq_link_id', 'created_at', 'body', 'schema_version']).where('id', '=', id)),
+      );
+      return row ? toRecord(row) : null;
     },
   };
 }

@@ -1,20 +1,6 @@
-// The console's audit log over either database: rows are only ever added, and read newest first.
-import type { ColumnType, Generated, Kysely } from 'kysely';
-import { dateFromDb, dateToDb } from './console-dates';
-
-interface AuditLogTable {
-  id: Generated<number>;
-  at: ColumnType<string | Date, string, never>;
-  staff_id: ColumnType<string | null, string | null, never>;
-  action: ColumnType<string, string, never>;
-  subject: ColumnType<string, string, never>;
-  detail: ColumnType<string, string, never>;
-  ip: ColumnType<string, string, never>;
-}
-
-export interface AuditTables {
-  audit_log: AuditLogTable;
-}
+// The console's audit log over the storage's database: rows are only ever added, and read newest first.
+import { fromDbDateTime, toDbDateTime } from '../database';
+import type { StorageAccess } from '../storage';
 
 export interface NewAuditEntry {
   at: Date;
@@ -54,35 +40,33 @@ export interface AuditLog {
   timesSince(action: string, match: { subject: string } | { ip: string }, since: Date, limit: number): Promise<Date[]>;
 }
 
-/** `database`: any Kysely whose tables include this one (the storage's whole database type). */
-export function createAuditLog<DB extends AuditTables>(database: Kysely<DB>): AuditLog {
-  // Kysely's database type is invariant; the constraint above is what makes this narrowing safe.
-  const db = database as unknown as Kysely<AuditTables>;
+export function createAuditLog(storage: StorageAccess): AuditLog {
+  const { db, read, transact } = storage;
   return {
     async append(entry) {
-      await db
-        .insertInto('audit_log')
-        .values({
-          at: dateToDb(entry.at),
-          staff_id: entry.staffId,
-          action: entry.action,
-          subject: entry.subject,
-          detail: JSON.stringify(entry.detail),
-          ip: entry.ip,
-        })
-        .execute();
+      const insert = db.insertInto('audit_log').values({
+        at: toDbDateTime(entry.at),
+        staff_id: entry.staffId,
+        action: entry.action,
+        subject: entry.subject,
+        detail: JSON.stringify(entry.detail),
+        ip: entry.ip,
+      });
+      await transact('keep the audit entry', function* () {
+        yield insert;
+      });
     },
 
     async list({ limit, before }) {
       const size = Math.max(1, Math.min(AUDIT_PAGE_MAX, Math.trunc(limit)));
       let query = db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(size + 1);
       if (before !== undefined && before !== null) query = query.where('id', '<', before);
-      const rows = await query.execute();
+      const rows = await read('read the audit log', query);
       const page = rows.slice(0, size);
       return {
         entries: page.map((row) => ({
           id: Number(row.id),
-          at: dateFromDb(row.at),
+          at: fromDbDateTime(row.at),
           staffId: row.staff_id,
           action: row.action,
           subject: row.subject,
@@ -94,10 +78,10 @@ export function createAuditLog<DB extends AuditTables>(database: Kysely<DB>): Au
     },
 
     async timesSince(action, match, since, limit) {
-      let query = db.selectFrom('audit_log').select('at').where('action', '=', action).where('at', '>', dateToDb(since));
+      let query = db.selectFrom('audit_log').select('at').where('action', '=', action).where('at', '>', toDbDateTime(since));
       query = 'subject' in match ? query.where('subject', '=', match.subject) : query.where('ip', '=', match.ip);
-      const rows = await query.orderBy('at', 'desc').limit(limit).execute();
-      return rows.map((row) => dateFromDb(row.at)).reverse();
+      const rows = await read('read the audit log', query.orderBy('at', 'desc').limit(limit));
+      return rows.map((row) => fromDbDateTime(row.at)).reverse();
     },
   };
 }

@@ -1,10 +1,11 @@
 // The price book's versions: each book as uploaded (JSON text), who uploaded it, and when it was
 // published and takes force. Written once per version; publishing sets its publication columns.
-import type { Kysely } from 'kysely';
-import type { OutboxEvent } from './records';
-import { enqueueInTransaction, type OutboxTables } from './repositories/outbox';
-import type { ShopDb } from './shop-db';
-import { readDate, readOptionalDate, writeDate } from './shop-db';
+import { fromDbDateTime, toDbDateTime } from '../database';
+import type { OutboxEvent } from '../records';
+import type { StorageAccess } from '../storage';
+import { outboxUnit } from './outbox';
+
+const optionalDate = (text: string | null): Date | null => (text === null ? null : fromDbDateTime(text));
 
 export interface NewPriceBookVersion {
   version: string;
@@ -55,73 +56,67 @@ const SUMMARY = ['version', 'uploaded_at', 'uploaded_by', 'published_at', 'publi
 
 type SummaryRow = {
   version: string;
-  uploaded_at: Date | string;
+  uploaded_at: string;
   uploaded_by: string | null;
-  published_at: Date | string | null;
+  published_at: string | null;
   published_by: string | null;
-  effective_from: Date | string | null;
+  effective_from: string | null;
   note: string;
 };
 
 function toSummary(row: SummaryRow): PriceBookVersionSummary {
   return {
     version: row.version,
-    uploadedAt: readDate(row.uploaded_at),
+    uploadedAt: fromDbDateTime(row.uploaded_at),
     uploadedBy: row.uploaded_by,
-    publishedAt: readOptionalDate(row.published_at),
+    publishedAt: optionalDate(row.published_at),
     publishedBy: row.published_by,
-    effectiveFrom: readOptionalDate(row.effective_from),
+    effectiveFrom: optionalDate(row.effective_from),
     note: row.note,
   };
 }
 
-export function createPriceBookVersionRepository({ db, provider }: ShopDb): PriceBookVersionRepository {
+export function createPriceBookVersionRepository(storage: StorageAccess): PriceBookVersionRepository {
+  const { db, read, transact } = storage;
   return {
-    async insert(row) {
-      const result = await db
-        .insertInto('price_book_versions')
-        .values({ version: row.version, book: row.book, uploaded_at: writeDate(provider, row.uploadedAt), uploaded_by: row.uploadedBy, note: row.note })
-        .onConflict((conflict) => conflict.column('version').doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+    insert(row) {
+      return transact('keep the price book', function* () {
+        const inserted = yield db
+          .insertInto('price_book_versions')
+          .values({ version: row.version, book: row.book, uploaded_at: toDbDateTime(row.uploadedAt), uploaded_by: row.uploadedBy, note: row.note })
+          .onConflict((conflict) => conflict.column('version').doNothing());
+        return inserted.changes === 1;
+      });
     },
 
     async get(version) {
-      const row = await db.selectFrom('price_book_versions').select([...SUMMARY, 'book']).where('version', '=', version).executeTakeFirst();
+      const [row] = await read('read the price book', db.selectFrom('price_book_versions').select([...SUMMARY, 'book']).where('version', '=', version));
       return row ? { ...toSummary(row), book: row.book } : undefined;
     },
 
     async list() {
-      const rows = await db.selectFrom('price_book_versions').select(SUMMARY).orderBy('uploaded_at', 'desc').orderBy('version', 'desc').execute();
+      const rows = await read('read the price book history', db.selectFrom('price_book_versions').select(SUMMARY).orderBy('uploaded_at', 'desc').orderBy('version', 'desc'));
       return rows.map(toSummary);
     },
 
     async listPublished() {
-      const rows = await db
-        .selectFrom('price_book_versions')
-        .select(SUMMARY)
-        .where('effective_from', 'is not', null)
-        .orderBy('effective_from', 'desc')
-        .orderBy('published_at', 'desc')
-        .execute();
+      const rows = await read(
+        'read the published price books',
+        db.selectFrom('price_book_versions').select(SUMMARY).where('effective_from', 'is not', null).orderBy('effective_from', 'desc').orderBy('published_at', 'desc'),
+      );
       return rows.map(toSummary);
     },
 
-    async publish(version, publication) {
-      return db.transaction().execute(async (trx) => {
-        const result = await trx
+    publish(version, publication) {
+      return transact('publish the price book', function* () {
+        const published = yield db
           .updateTable('price_book_versions')
-          .set({
-            published_at: writeDate(provider, publication.publishedAt),
-            published_by: publication.publishedBy,
-            effective_from: writeDate(provider, publication.effectiveFrom),
-          })
-          .where('version', '=', version)
-          .executeTakeFirst();
-        const published = Number(result.numUpdatedRows) === 1;
+          .set({ published_at: toDbDateTime(publication.publishedAt), published_by: publication.publishedBy, effective_from: toDbDateTime(publication.effectiveFrom) })
+          .where('version', '=', version);
+        if (published.changes !== 1) return false;
         // Webhooks only: the shop is not mailed about its own price book.
-        if (published && publication.event) await enqueueInTransaction(trx as unknown as Kysely<OutboxTables>, publication.event, { mailTo: null });
-        return published;
+        if (publication.event) yield* outboxUnit(db, publication.event, { mailTo: null });
+        return true;
       });
     },
   };

@@ -1,0 +1,231 @@
+// The console's inbox over the storage's database: the leads (order requests and quote requests)
+// as one list, where the shop stands on each, and its timeline. A lead without a row is `new`;
+// timeline rows are only added.
+import { sql, type RawBuilder } from 'kysely';
+import { fromDbDateTime, toDbDateTime, type Statement } from '../database';
+import type { StorageAccess } from '../storage';
+
+export const INBOX_STATES = ['new', 'in_progress', 'quoted', 'won', 'lost', 'closed'] as const;
+export type InboxState = (typeof INBOX_STATES)[number];
+/** `order`: an order request; `quote`: a quote request (an rfq submission). */
+export type RequestKind = 'order' | 'quote';
+export type RequestEventKind = 'state' | 'note' | 'assign';
+
+export interface InboxStatus {
+  state: InboxState;
+  /** Set when lost. */
+  lostReason: string | null;
+  assigneeId: string | null;
+}
+
+export interface RequestEvent {
+  id: number;
+  at: Date;
+  staffId: string | null;
+  event: RequestEventKind;
+  detail: Record<string, unknown>;
+}
+
+/** One lead of the list: an order request or a quote request, with where the shop stands on it. */
+export interface InboxLead {
+  kind: RequestKind;
+  id: string;
+  createdAt: Date;
+  name: string;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  /** Order requests only. */
+  totalCents: number | null;
+  status: InboxStatus;
+  /** When its contact details were erased (retention, or the person's request); null while held. */
+  erasedAt: Date | null;
+}
+
+export interface InboxListFilter {
+  state?: InboxState | null;
+  /** Every word must appear (case aside) in the name, e-mail, company or the job's text. */
+  search?: string;
+  /** Only the leads assigned to this staff member; null or absent: everyone's. */
+  assigneeId?: string | null;
+  /** A page's `nextBefore`: the leads older than the last one of that page. */
+  before?: string | null;
+  /** Leads a page (default INBOX_PAGE_SIZE, at most INBOX_PAGE_MAX). */
+  limit?: number;
+}
+
+export interface InboxPage {
+  leads: InboxLead[];
+  /** Pass as `before` for the next (older) page; null on the last. */
+  nextBefore: string | null;
+}
+
+/** Leads a page of the inbox. */
+export const INBOX_PAGE_SIZE = 50;
+/** The most leads one read may ask for. */
+export const INBOX_PAGE_MAX = 1000;
+
+export interface InboxRepository {
+  /**
+   * Both kinds of lead, newest first (ties by kind, then id), filtered by state, search words and
+   * assignee in the database, a page at a time.
+   */
+  list(filter?: InboxListFilter): Promise<InboxPage>;
+  /** Each request's status by id; `new` for those without one. */
+  statuses(kind: RequestKind, ids: string[]): Promise<Map<string, InboxStatus>>;
+  /** Moves the request to `state` (a reason only for `lost`) and adds the change to its timeline, in one transaction. */
+  setState(kind: RequestKind, id: string, change: { state: InboxState; lostReason?: string | null; staffId: string; at: Date }): Promise<void>;
+  /** Sets (or clears, null) who handles the request and adds it to the timeline. */
+  assign(kind: RequestKind, id: string, change: { assigneeId: string | null; staffId: string; at: Date }): Promise<void>;
+  addNote(kind: RequestKind, id: string, note: { text: string; staffId: string; at: Date }): Promise<void>;
+  /** Oldest first. */
+  timeline(kind: RequestKind, id: string): Promise<RequestEvent[]>;
+}
+
+export function isInboxState(value: unknown): value is InboxState {
+  return typeof value === 'string' && (INBOX_STATES as readonly string[]).includes(value);
+}
+
+const NEW: InboxStatus = { state: 'new', lostReason: null, assigneeId: null };
+
+/** A LIKE pattern matching `word` anywhere: its %, _ and \ taken literally. */
+function containing(word: string): string {
+  return `%${word.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+const CURSOR = /^(.+)\|(order|quote)\|(.+)$/s;
+
+export function createInboxRepository(storage: StorageAccess): InboxRepository {
+  const { db, read, transact, provider } = storage;
+
+  const currentOf = (kind: RequestKind, id: string) => db.selectFrom('inbox_items').selectAll().where('kind', '=', kind).where('request_id', '=', id);
+
+  const upsert = (kind: RequestKind, id: string, status: InboxStatus, at: Date) =>
+    db
+      .insertInto('inbox_items')
+      .values({ kind, request_id: id, state: status.state, lost_reason: status.lostReason, assignee_id: status.assigneeId, updated_at: toDbDateTime(at) })
+      .onConflict((conflict) =>
+        conflict.columns(['kind', 'request_id']).doUpdateSet({ state: status.state, lost_reason: status.lostReason, assignee_id: status.assigneeId, updated_at: toDbDateTime(at) }),
+      );
+
+  const event = (kind: RequestKind, id: string, name: RequestEventKind, staffId: string | null, at: Date, detail: Record<string, unknown>): Statement =>
+    db.insertInto('request_events').values({ request_kind: kind, request_id: id, at: toDbDateTime(at), staff_id: staffId, event: name, detail: JSON.stringify(detail) });
+
+  const toStatus = (row: Record<string, unknown> | undefined): InboxStatus =>
+    row ? { state: row.state as InboxState, lostReason: (row.lost_reason as string | null) ?? null, assigneeId: (row.assignee_id as string | null) ?? null } : { ...NEW };
+
+  /** A field of a quote request's body (JSON text). */
+  const quoteField = (name: string): RawBuilder<string | null> =>
+    provider === 'sqlite' ? sql<string | null>`json_extract(r.body, ${`$.${name}`})` : sql<string | null>`(r.body::jsonb ->> ${name})`;
+
+  /** Every word found in one of `columns` (lower-cased on both sides). */
+  const everyWord = (words: string[], columns: RawBuilder<unknown>[], extra?: (pattern: string) => RawBuilder<unknown>): RawBuilder<unknown> => {
+    if (words.length === 0) return sql`1 = 1`;
+    return sql.join(
+      words.map((word) => {
+        const pattern = containing(word);
+        const alternatives = columns.map((column) => sql`lower(coalesce(${column}, '')) like ${pattern} escape '\\'`);
+        if (extra) alternatives.push(extra(pattern));
+        return sql`(${sql.join(alternatives, sql` or `)})`;
+      }),
+      sql` and `,
+    );
+  };
+
+  return {
+    async list(filter = {}) {
+      const size = Math.max(1, Math.min(INBOX_PAGE_MAX, Math.trunc(filter.limit ?? INBOX_PAGE_SIZE) || INBOX_PAGE_SIZE));
+      const words = (filter.search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+      const orderSearch = everyWord(
+        words,
+        [sql`o.contact_name`, sql`o.contact_email`, sql`o.contact_company`, sql`o.contact_note`],
+        (pattern) =>
+          sql`exists (select 1 from order_request_items it where it.order_request_id = o.id and (lower(it.description) like ${pattern} escape '\\' or lower(coalesce(it.label, '')) like ${pattern} escape '\\'))`,
+      );
+      const quoteSearch = everyWord(words, ['name', 'email', 'company', 'description', 'material'].map(quoteField));
+      const outer: RawBuilder<unknown>[] = [];
+      if (filter.state) outer.push(sql`leads.state = ${filter.state}`);
+      if (filter.assigneeId) outer.push(sql`leads.assignee_id = ${filter.assigneeId}`);
+      if (filter.before) {
+        const cursor = CURSOR.exec(filter.before);
+        if (!cursor) throw new RangeError(`not an inbox cursor: ${filter.before.slice(0, 80)}`);
+        const [, at, kind, id] = cursor;
+        outer.push(sql`(leads.created_at < ${at} or (leads.created_at = ${at} and (leads.kind < ${kind} or (leads.kind = ${kind} and leads.id < ${id}))))`);
+      }
+      const query = sql<{ kind: string; id: string; created_at: string; name: string | null; email: string | null; phone: string | null; company: string | null; total_cents: number | null; state: string; lost_reason: string | null; assignee_id: string | null; erased_at: string | null }>`
+select leads.* from (
+  select 'order' as kind, o.id as id, o.created_at as created_at, o.contact_name as name, o.contact_email as email, o.contact_phone as phone,
+    o.contact_company as company, o.total_cents as total_cents, coalesce(i.state, 'new') as state, i.lost_reason as lost_reason, i.assignee_id as assignee_id, o.erased_at as erased_at
+  from order_requests o left join inbox_items i on i.kind = 'order' and i.request_id = o.id
+  where ${orderSearch}
+  union all
+  select 'quote', r.id, r.created_at, ${quoteField('name')}, ${quoteField('email')}, ${quoteField('phone')},
+    ${quoteField('company')}, null, coalesce(i.state, 'new'), i.lost_reason, i.assignee_id, r.erased_at
+  from rfq_submissions r left join inbox_items i on i.kind = 'quote' and i.request_id = r.id
+  where ${quoteSearch}
+) leads
+where ${outer.length === 0 ? sql`1 = 1` : sql.join(outer, sql` and `)}
+order by leads.created_at desc, leads.kind desc, leads.id desc
+limit ${size + 1}`;
+      const rows = await read('read the inbox', query.compile(db));
+      const page = rows.slice(0, size);
+      const last = page[page.length - 1];
+      return {
+        leads: page.map((row) => ({
+          kind: row.kind === 'order' ? 'order' : 'quote',
+          id: row.id,
+          createdAt: fromDbDateTime(row.created_at),
+          name: row.name ?? '',
+          email: row.email ?? '',
+          phone: row.phone,
+          company: row.company,
+          totalCents: row.total_cents === null ? null : Number(row.total_cents),
+          status: toStatus(row),
+          erasedAt: row.erased_at === null ? null : fromDbDateTime(row.erased_at),
+        })),
+        nextBefore: rows.length > size && last ? `${last.created_at}|${last.kind}|${last.id}` : null,
+      };
+    },
+
+    async statuses(kind, ids) {
+      const found = new Map<string, InboxStatus>();
+      if (ids.length > 0) {
+        const rows = await read('read the inbox', db.selectFrom('inbox_items').selectAll().where('kind', '=', kind).where('request_id', 'in', ids));
+        for (const row of rows) found.set(row.request_id, toStatus(row));
+      }
+      return new Map(ids.map((id) => [id, found.get(id) ?? { ...NEW }]));
+    },
+
+    async setState(kind, id, { state, lostReason, staffId, at }) {
+      if (!isInboxState(state)) throw new RangeError(`unknown inbox state ${String(state)}`);
+      const reason = lostReason?.trim() || null;
+      if (state === 'lost' && !reason) throw new RangeError('a lost request needs a reason');
+      await transact('change the request\'s state', function* () {
+        const before = toStatus((yield currentOf(kind, id)).rows[0]);
+        yield upsert(kind, id, { ...before, state, lostReason: state === 'lost' ? reason : null }, at);
+        yield event(kind, id, 'state', staffId, at, state === 'lost' ? { from: before.state, to: state, reason } : { from: before.state, to: state });
+      });
+    },
+
+    async assign(kind, id, { assigneeId, staffId, at }) {
+      await transact('assign the request', function* () {
+        const before = toStatus((yield currentOf(kind, id)).rows[0]);
+        yield upsert(kind, id, { ...before, assigneeId }, at);
+        yield event(kind, id, 'assign', staffId, at, { from: before.assigneeId, to: assigneeId });
+      });
+    },
+
+    async addNote(kind, id, { text, staffId, at }) {
+      const trimmed = text.trim();
+      if (!trimmed) throw new RangeError('a note needs text');
+      await transact('add the note', function* () {
+        yield event(kind, id, 'note', staffId, at, { text: trimmed });
+      });
+    },
+
+    async timeline(kind, id) {
+      const rows = await read('read the timeline', db.selectFrom('request_events').selectAll().where('request_kind', '=', kind).where('request_id', '=', id).orderBy('at').orderBy('id'));
+      return rows.map((row) => ({ id: Number(row.id), at: fromDbDateTime(row.at), staffId: row.staff_id, event: row.event as RequestEventKind, detail: JSON.parse(row.detail) as Record<string, unknown> }));
+    },
+  };
+}
