@@ -1,7 +1,9 @@
 // The outbox on both databases: rows written in the record's own unit (or not at all), the claim two
 // processes share, and a try settled once.
 import { describeEachDatabase, type TestDatabase } from '../test/harness';
+import { sampleOrderRequest } from '../test/order-requests.cases';
 import type { OutboxEvent, Storage } from './index';
+import { createOrderRequestRepository } from './repositories/order-requests';
 
 const at = new Date('2026-11-27T15:00:00.000Z');
 const later = (ms: number) => new Date(at.getTime() + ms);
@@ -80,6 +82,31 @@ describeEachDatabase('outbox', (createDatabase) => {
     });
     await expect(storage.handoffs.get('h_two', at)).resolves.toBeNull();
     expect(await storage.outbox.forSubject('handoff/h_two')).toEqual([]);
+  });
+
+  it('writes an order request\'s rows in its transaction: none for a repeat of its key, none when the request fails', async () => {
+    const orders = createOrderRequestRepository(storage);
+    const orderEvent = (id: string): OutboxEvent => ({
+      type: 'order_request.created',
+      subject: `order/${id}`,
+      payload: JSON.stringify({ type: 'order_request.created', timestamp: at.toISOString(), data: { id, name: 'Dana Reyes' } }),
+      createdAt: at,
+    });
+    const erp = (await storage.webhooks.list()).find((e) => e.name === 'erp')!;
+    await expect(orders.insert({ ...sampleOrderRequest({ id: 'or_a', idempotencyKey: 'ko_a' }), event: orderEvent('or_a') })).resolves.toEqual({ created: true, id: 'or_a' });
+    expect((await storage.outbox.forSubject('order/or_a')).map((row) => [row.kind, row.target, row.eventType]).sort()).toEqual([
+      ['email', 'shop@example.org,boss@example.org', 'order_request.created'],
+      ['webhook', erp.id, 'order_request.created'],
+    ]);
+    // The same key again: the first request's id, and no rows for the second event.
+    await expect(orders.insert({ ...sampleOrderRequest({ id: 'or_b', idempotencyKey: 'ko_a' }), event: orderEvent('or_b') })).resolves.toEqual({ created: false, id: 'or_a' });
+    expect(await storage.outbox.forSubject('order/or_b')).toEqual([]);
+    // A taken id fails the request's unit: its rows go with it.
+    await expect(orders.insert({ ...sampleOrderRequest({ id: 'or_a', idempotencyKey: 'ko_c' }), event: { ...orderEvent('or_a'), subject: 'order/or_c' } })).rejects.toMatchObject({
+      code: expect.stringMatching(/^(SQLITE_CONSTRAINT_PRIMARYKEY|23505)$/),
+    });
+    expect(await storage.outbox.forSubject('order/or_c')).toEqual([]);
+    expect(await storage.outbox.forSubject('order/or_a')).toHaveLength(2);
   });
 
   it('gives each due row to one claimant only, however the claims interleave', async () => {
