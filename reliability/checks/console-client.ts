@@ -67,7 +67,7 @@ export async function sendQuoteRequest(restUrl: string, i: number, ip = `10.9.${
     body: JSON.stringify({ description: `Base plates for job ${i}, 12 x 12 in`, material: 'A36', thickness_in: 0.5, quantity: 4 }),
   });
   if (link.status !== 201) throw new Error(`POST /rfq-links answered ${link.status}: ${await link.text()}`);
-  const url = new URL((await link.json()).url as string);
+  const url = new URL(((await link.json()) as { url: string }).url);
   const formPath = url.pathname;
   const form = await fetch(restUrl + formPath, { headers: { 'x-forwarded-for': ip } });
   const page = await form.text();
