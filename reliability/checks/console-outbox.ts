@@ -84,13 +84,13 @@ async function waitFor<T>(what: string, timeoutMs: number, probe: () => T | null
   }
 }
 
-/** `count` quote requests sent through rfq links, a few at a time; their ids (`rs_...`). */
+/** `count` quote requests sent through rfq links, a few at a time; their ids (`sub_...`). */
 async function sendQuoteRequests(restUrl: string, count: number, from = 0): Promise<string[]> {
   const ids: string[] = [];
   for (let i = from; i < from + count; i += 4) {
     const batch = await Promise.all(Array.from({ length: Math.min(4, from + count - i) }, (_, k) => sendQuoteRequest(restUrl, i + k)));
     for (const sent of batch) {
-      if (sent.status !== 200 || sent.id === null) throw new Error(`a quote request answered ${sent.status}`);
+      if (sent.status !== 201 || sent.id === null) throw new Error(`a quote request answered ${sent.status}`);
       ids.push(sent.id);
     }
   }
@@ -180,7 +180,7 @@ async function mailServerDown(): Promise<Finding> {
       faults: `SMTP port closed for two tries of every row, then a real SMTP server on it; next_attempt_at moved to now in the database twice (${moved1} and ${moved2} rows) instead of waiting the schedule's 1 and 5 minutes`,
       result: problems.length
         ? problems.join('; ')
-        : `20 mail rows, each tried twice while down (${[...downErrors].map((e) => `"${e.slice(0, 60)}"`).join(', ')}), then sent on the third try: ${smtp.received.length} mails received, ${mail.ids.size} distinct Message-IDs (${mail.repeats} repeats, 0 lost), each request named by one mail; all sent ${Math.round(drainMs / 1000)} s after the server came back (one 5 s poll); 3 tries stored per row (retry, retry, ok)`,
+        : `20 mail rows, each tried twice while down (${[...downErrors].map((e) => `"${e.slice(0, 60)}"`).join(', ')}), then sent on the third try: ${smtp.received.length} mails received, ${mail.ids.size} distinct Message-IDs (${mail.repeats} repeats, 0 lost), each request named by one mail; all sent ${(drainMs / 1000).toFixed(1)} s after the server came back (the loop polls every 5 s); 3 tries stored per row (retry, retry, ok)`,
       details: { drainMs: Math.round(performance.now() - backAt), downErrors: [...downErrors], received: smtp.received.length },
     };
   } finally {
@@ -198,15 +198,16 @@ async function endpointNeverAnswers(): Promise<Finding> {
   const shop = await startShop({ WEBHOOK_URL: hanging.url, WEBHOOK_SECRET: secret });
   const db = new OutboxDb(shop.file);
   const problems: string[] = [];
+  let reading = true;
+  let reader: Promise<void> = Promise.resolve();
   try {
     healthySecret = (await addEndpoint(shop.owner, 'healthy', healthy.url)).secret;
     // The console's list page read over and over while the loop works.
     const pageTimes: number[] = [];
     const pageStatuses = new Map<number, number>();
-    let reading = true;
-    const reader = (async () => {
+    reader = (async () => {
       while (reading) {
-        const page = await shop.owner.get('/notifications');
+        const page = await shop.owner.get('/notifications').catch(() => ({ status: 0, ms: 0 }));
         pageTimes.push(page.ms);
         pageStatuses.set(page.status, (pageStatuses.get(page.status) ?? 0) + 1);
       }
@@ -249,6 +250,8 @@ async function endpointNeverAnswers(): Promise<Finding> {
       details: { waits, pageTimes: { n: pageTimes.length, p50: percentile(pageTimes, 0.5), p99 }, hangingRequests: hanging.received.length },
     };
   } finally {
+    reading = false;
+    await reader;
     db.close();
     await shop.stop();
     await hanging.close();
@@ -277,13 +280,15 @@ async function endpointAnswers500(): Promise<Finding> {
       });
       if (now.state !== 'pending') break;
       const last = db.attempts(row.id).at(-1)!;
-      delays.push(ms(now.next_attempt_at!, last.at));
+      // The next try is set from the end of this one: its delay counted from the try's start, to the second.
+      delays.push(Math.round(ms(now.next_attempt_at!, last.at) / 1000) * 1000);
       moves += db.dueNow('id = ?', row.id);
     }
     await sleep(6_000); // one more poll: a dead row is not tried again
     const final = db.rows('id = ?', row.id)[0]!;
     const tries = db.attempts(row.id);
     const hooks = byWebhookId(failing.received);
+    const failingRequests = failing.received.length;
 
     healthySecret = (await addEndpoint(shop.owner, 'healthy', healthy.url)).secret;
     const [later] = await sendQuoteRequests(shop.rest.baseUrl, 1, 1);
@@ -295,7 +300,7 @@ async function endpointAnswers500(): Promise<Finding> {
     check(final.state === 'dead' && final.attempts === 6 && final.next_attempt_at === null, problems, `row ends ${final.state} after ${final.attempts} tries`);
     check(tries.length === 6 && tries.every((a, i) => a.attempt === i + 1 && a.status === 500 && a.outcome === (i === 5 ? 'dead' : 'retry')), problems, `tries stored: ${JSON.stringify(tries.map((a) => [a.attempt, a.outcome, a.status]))}`);
     check(JSON.stringify(delays) === JSON.stringify(RETRY_DELAYS_MS), problems, `delays set ${JSON.stringify(delays)}, schedule ${JSON.stringify(RETRY_DELAYS_MS)}`);
-    check(failing.received.length === 6 && hooks.ids.size === 1 && hooks.ids.has(row.id) && hooks.unverified === 0, problems, `failing endpoint got ${failing.received.length} requests over ${hooks.ids.size} webhook-ids`);
+    check(failingRequests === 6 && hooks.ids.size === 1 && hooks.ids.has(row.id) && hooks.unverified === 0, problems, `failing endpoint got ${failingRequests} requests over ${hooks.ids.size} webhook-ids`);
     check(healthy.received.length === 1 && good.unverified === 0 && later !== undefined && laterBody.includes(later), problems, `healthy endpoint got ${healthy.received.length} (${good.unverified} unverified) for the later event`);
     check(shop.console.child.exitCode === null, problems, 'the console died');
     const minutes = delays.map((d) => `${d / 60_000}`).join(' / ');
