@@ -9,8 +9,7 @@ import { mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { launchBrowser } from '../apps/rest/test/browser';
+import { launchBrowser, type Page } from '../apps/rest/test/browser';
 
 const ROOT = path.resolve(__dirname, '..');
 const IMAGES = path.join(ROOT, 'docs', 'images');

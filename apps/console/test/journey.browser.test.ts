@@ -7,8 +7,7 @@
 import { PRICE_BOOK, PRICE_BOOK_JSON, createCatalog, loadPriceBook } from '@shop/catalog';
 import { PlateItem } from '@shop/contracts';
 import { REFERENCE_PARTS, pricePlateItem } from '@shop/pricing';
-import type { Page } from 'playwright-core';
-import { HAS_CHROMIUM, NEEDS_CHROMIUM, launchBrowser, type Browser } from '../../rest/test/browser';
+import { HAS_CHROMIUM, NEEDS_CHROMIUM, launchBrowser, type Browser, type Page } from '../../rest/test/browser';
 import { describeUnless } from '../../../scripts/test/skip-unless';
 import { PASSWORD, startConsole, type ConsoleTestApp } from './console-harness';
 import { startShopBeside, type ShopBeside } from './shop-beside';
