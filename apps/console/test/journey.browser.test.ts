@@ -96,7 +96,6 @@ describeUnless(HAS_CHROMIUM, NEEDS_CHROMIUM)('the shop in headless Chromium', ()
     let page: Page;
     const problems: string[] = [];
     const expected: string[] = [];
-    const phone = viewport.width < 640;
     const layout = () => page.evaluate<string[]>(LAYOUT_PROBLEMS);
     let quote: { id: string; items: Array<{ quantity: number; unit_amount_cents: number; amount_cents: number }>; amount_subtotal_cents: number; amount_tax_cents: number; amount_total_cents: number };
     let reference = '';
