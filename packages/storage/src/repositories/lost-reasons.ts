@@ -2,7 +2,6 @@
 // retire them; a retired reason is kept (and shown) but no longer offered. A lost request keeps the
 // words it was given, so renaming or retiring never rewrites the past.
 import type { StorageAccess } from '../storage';
-import type { DB } from '../db-types';
 
 export interface LostReasonRecord {
   id: number;

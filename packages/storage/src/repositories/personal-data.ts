@@ -6,7 +6,6 @@
 // so no statement here waits on another's lock upgrade.
 import type { StorageAccess } from '../storage';
 import { sql } from 'kysely';
-import type { DB } from '../db-types';
 
 /** The inbox states that end a request: retention counts from the last move into one of them. */
 export const SETTLED_STATES = ['won', 'lost', 'closed'] as const;
