@@ -30,6 +30,8 @@ const plate = (label: string, quantity: number) => ({
   quantity,
 });
 
+const JOB = 'Two paddles for a manure spreader beater, re-cut in AR400 and welded back on; the old ones are worn through at the tips.';
+
 /** Cents as both apps print them: 123456 -> "$1,234.56". */
 function dollars(cents: number): string {
   return `$${Math.floor(cents / 100).toLocaleString('en-CA')}.${String(cents % 100).padStart(2, '0')}`;
@@ -99,6 +101,7 @@ describeUnless(HAS_CHROMIUM, NEEDS_CHROMIUM)('the shop in headless Chromium', ()
     const layout = () => page.evaluate<string[]>(LAYOUT_PROBLEMS);
     let quote: { id: string; items: Array<{ quantity: number; unit_amount_cents: number; amount_cents: number }>; amount_subtotal_cents: number; amount_tax_cents: number; amount_total_cents: number };
     let reference = '';
+    let rfqLink = '';
 
     beforeAll(async () => {
       browser = await launchBrowser({ width: viewport.width, height: viewport.height });
@@ -121,6 +124,8 @@ describeUnless(HAS_CHROMIUM, NEEDS_CHROMIUM)('the shop in headless Chromium', ()
     });
 
     it('orders from an order link (pickup, then delivery) and the confirmation keeps the quote\'s figures', async () => {
+      // Each size's requests an hour after the last size's, each a second after the one before, so the inbox's order is known.
+      app.advance(3_600_000);
       const created = await shop.rest('POST', '/api/v1/quotes', { items: [plate('Hitch plate', 12), plate('Gusset', 4)] });
       expect(created.status).toBe(201);
       quote = created.json;
@@ -147,6 +152,7 @@ describeUnless(HAS_CHROMIUM, NEEDS_CHROMIUM)('the shop in headless Chromium', ()
       await page.fill('#f-phone', '519-555-0142');
       await page.fill('#f-note', 'Pickup Friday morning');
       expect(await tabFocus(page, '#f-note')).toEqual({ focused: 'button Send the order', visible: true });
+      app.advance(1000);
       await Promise.all([page.waitForURL(/\/order-requests\/or_[0-9A-Za-z]{22}$/), page.click('button:has-text("Send the order")')]);
       const pickupReference = new URL(page.url()).pathname.split('/')[2] as string;
       expect(await page.textContent('#reference')).toBe(pickupReference);
@@ -175,12 +181,28 @@ describeUnless(HAS_CHROMIUM, NEEDS_CHROMIUM)('the shop in headless Chromium', ()
       await page.fill('#f-postal_code', 'n3b 2z1');
       await page.fill('#f-name', viewport.customer);
       await page.fill('#f-email', `${viewport.name}@customer.test`);
+      app.advance(1000);
       await Promise.all([page.waitForURL(/\/order-requests\/or_[0-9A-Za-z]{22}$/), page.click('button:has-text("Send the order")')]);
       reference = new URL(page.url()).pathname.split('/')[2] as string;
       expect(reference).not.toBe(pickupReference);
       expect(await page.textContent('#reference')).toBe(reference);
       expect(await page.textContent('main')).toContain('Delivery to 4410 Line 6, Elmira, ON N3B 2Z1');
       expect(await page.textContent('[data-field="total"]')).toBe(dollars(stored.amount_total_cents));
+      expect(await layout()).toEqual([]);
+    });
+
+    it('sends a quote request from an rfq link made over REST', async () => {
+      const link = await shop.rest('POST', '/api/v1/rfq-links', { description: JOB, material: 'AR400', thickness_in: 0.375, quantity: 2 });
+      expect(link.status).toBe(201);
+      await page.goto(link.json.url);
+      expect(await page.textContent('h1')).toBe('Request a quote');
+      expect(await page.inputValue('#f-description')).toBe(JOB);
+      await page.fill('#f-name', `${viewport.customer} Jr`);
+      await page.fill('#f-email', `${viewport.name}.jr@customer.test`);
+      app.advance(1000);
+      await Promise.all([page.waitForNavigation(), page.click('button:has-text("Send the request")')]);
+      expect(await page.textContent('h1')).toBe(`Thank you, ${viewport.customer} Jr`);
+      rfqLink = link.json.id;
       expect(await layout()).toEqual([]);
     });
 
@@ -203,8 +225,8 @@ describeUnless(HAS_CHROMIUM, NEEDS_CHROMIUM)('the shop in headless Chromium', ()
       await page.goto(`${app.baseUrl}/inbox`);
       const row = page.locator('table.list tbody tr', { has: page.locator(`a[href="/inbox/order/${reference}"]`) });
       expect(await row.locator('td').allTextContents()).toEqual(['just now', 'Order request', viewport.customer, '', 'New', dollars(quote.amount_total_cents), '']);
-      // Both of this customer's requests are listed (pickup and delivery), newest first.
-      expect(await page.locator('table.list tbody tr', { hasText: viewport.customer }).count()).toBe(2);
+      // This size's three requests, newest first: the quote request, then both orders (delivery, pickup); the other size's come later.
+      expect((await page.locator('table.list tbody td[data-label="Name"] a').allTextContents()).slice(0, 3)).toEqual([`${viewport.customer} Jr`, viewport.customer, viewport.customer]);
       expect(await layout()).toEqual([]);
 
       await Promise.all([page.waitForURL(`${app.baseUrl}/inbox/order/${reference}`), row.locator('a').click()]);
@@ -227,8 +249,16 @@ describeUnless(HAS_CHROMIUM, NEEDS_CHROMIUM)('the shop in headless Chromium', ()
       expect(timeline).toEqual(['olive: state New → Quoted', 'olive: note: Quoted freight to Elmira: $85 by Thursday', 'olive: assigned to sam']);
       expect(await layout()).toEqual([]);
 
+      // The quote request: the person's form and the link's job, readable at this width.
+      await page.goto(`${app.baseUrl}/inbox`);
+      await Promise.all([page.waitForURL(/\/inbox\/quote\//), page.click(`a:has-text("${viewport.customer} Jr")`)]);
+      expect(await page.textContent('h1')).toBe(`Quote request from ${viewport.customer} Jr`);
+      expect(await page.textContent('main')).toContain(`From quote request link ${rfqLink}`);
+      expect(await page.textContent('main pre')).toContain(JOB);
+      expect(await layout()).toEqual([]);
+
       await page.goto(`${app.baseUrl}/inbox?state=quoted`);
-      expect(await page.locator('table.list tbody tr', { hasText: viewport.customer }).locator('td').allTextContents()).toEqual([
+      expect(await page.locator('table.list tbody tr', { has: page.locator(`a[href="/inbox/order/${reference}"]`) }).locator('td').allTextContents()).toEqual([
         'just now',
         'Order request',
         viewport.customer,
