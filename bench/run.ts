@@ -1,7 +1,7 @@
 // Runs every bench and prints the figures beside the targets of docs/decisions.md.
 //   pnpm bench         full run on the built apps (dist), results in bench/results/
 //   pnpm bench:quick   tiny durations on the TypeScript sources: only checks that every bench runs
-// Options: --quick, --source | --dist, --only=pricing,adversarial,drawings,event-loop,imports,growth,storage,cold-start,faults,rest,mcp, --seconds=N,
+// Options: --quick, --source | --dist, --only=pricing,adversarial,drawings,event-loop,imports,growth,storage,cold-start,faults,console,rest,mcp, --seconds=N,
 // --connections=N. PostgreSQL for the storage bench: BENCH_POSTGRES_URL, else TEST_POSTGRES_URL, else
 // postgresql://root@127.0.0.1:5432/test (skipped when it does not answer).
 import { spawn } from 'node:child_process';
@@ -11,6 +11,8 @@ import path from 'node:path';
 import type { AdversarialResult } from './adversarial';
 import type { DrawingsResult } from './drawings';
 import { runColdStartBench } from './cold-start';
+import { runConsoleBench } from './console';
+import type { ConsoleBenchResult } from './console';
 import { runEventLoopBench } from './event-loop';
 import { runFaultsBench } from './faults';
 import type { FaultsResult } from './faults';
@@ -25,11 +27,12 @@ import { runRestBench } from './rest';
 import type { PairResult } from './rest';
 import type { StorageResult } from './storage';
 
-const SECTIONS = ['pricing', 'adversarial', 'drawings', 'event-loop', 'imports', 'growth', 'storage', 'cold-start', 'faults', 'rest', 'mcp'] as const;
+const SECTIONS = ['pricing', 'adversarial', 'drawings', 'event-loop', 'imports', 'growth', 'storage', 'cold-start', 'faults', 'console', 'rest', 'mcp'] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface Results extends ReportInput {
   faults?: FaultsResult;
+  console?: ConsoleBenchResult;
   failures: string[];
 }
 
@@ -186,6 +189,16 @@ function printResults(r: Results): void {
       ],
     );
   }
+  if (r.console) {
+    const c = r.console;
+    console.log(`\nConsole (${c.mode}): ${formatInt(c.requests)} stored requests (written in ${c.seedSeconds.toFixed(0)} s), one signed-in owner; RSS idle ${c.rss.idleMb.toFixed(0)} MB, peak ${c.rss.peakMb.toFixed(0)} MB`);
+    const f = c.signInFlood;
+    printTable(
+      ['case', 'p50', 'p99', 'max', 'runs', 'answer'],
+      [...c.inbox, f.wrongTry, f.limitedTry, c.priceBookDiff].map((t) => [t.name, formatMs(t.p50Ms), formatMs(t.p99Ms), formatMs(t.maxMs), formatInt(t.runs), t.detail]),
+    );
+    console.log(`sign-in flood from one address: ${f.tries} tries, ${f.refusedWrongPassword} x 401 then ${f.limited} x 429, ${f.other} other; console CPU ${f.cpuPerWrongTryMs.toFixed(1)} ms per wrong try, ${f.cpuPerLimitedTryMs.toFixed(1)} ms per refused one (10 ms ticks); diff of ${c.priceBookDiff.figuresChanged} figures`);
+  }
   if (r.rest) {
     printPairs(`REST (${r.rest.mode}), autocannon ${r.options.connections} connections, ${r.options.seconds} s per run; body ${r.rest.bodyBytes} B, quote ${r.rest.quoteBytes} B`, r.rest.pairs);
     const h = r.rest.halfLoad;
@@ -253,6 +266,9 @@ async function main(): Promise<void> {
   });
   await run('faults', async () => {
     results.faults = await runFaultsBench(options);
+  });
+  await run('console', async () => {
+    results.console = await runConsoleBench(options);
   });
   await run('rest', async () => {
     results.rest = await runRestBench(options);

@@ -1,7 +1,8 @@
 // `pnpm reliability [names...]`: runs the fault, shutdown, concurrency and slow-client scripts
 // against real processes and prints one line per finding, then the whole record as JSON.
-// Names: shutdown, faults, concurrency, slow-clients, scale-out, stored-bytes (all when none is given).
+// Names: shutdown, faults, concurrency, slow-clients, scale-out, stored-bytes, console (all when none is given).
 import { runConcurrencyChecks } from './checks/concurrency';
+import { runConsoleChecks } from './checks/console';
 import { runFaultChecks } from './checks/faults';
 import { runScaleOutChecks } from './checks/scale-out';
 import { runShutdownChecks } from './checks/shutdown';
@@ -16,6 +17,7 @@ const SUITES: Record<string, () => Promise<Finding[]>> = {
   'slow-clients': runSlowClientChecks,
   'scale-out': runScaleOutChecks,
   'stored-bytes': runStoredBytesChecks,
+  console: runConsoleChecks,
 };
 
 async function main(): Promise<void> {

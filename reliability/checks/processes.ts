@@ -1,6 +1,6 @@
-// Real server processes for the reliability scripts: the REST or MCP app run from source, on a
-// free loopback port, with its JSON log lines kept for the checks.
-import { spawn } from 'node:child_process';
+// Real server processes for the reliability scripts: the REST or MCP app or the staff console run
+// from source, on a free loopback port, with its JSON log lines kept for the checks.
+import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -9,7 +9,7 @@ import path from 'node:path';
 
 export const ROOT_DIR = path.resolve(__dirname, '..', '..');
 
-export type AppName = 'rest' | 'mcp';
+export type AppName = 'rest' | 'mcp' | 'console';
 
 export interface ServerProcess {
   app: AppName;
@@ -51,12 +51,18 @@ export function tempSqliteUrl(): string {
   return `file:${path.join(dir, 'shop.db')}`;
 }
 
-const ENTRY: Record<AppName, string> = { rest: 'apps/rest/src/server.ts', mcp: 'apps/mcp/src/server.ts' };
+const ENTRY: Record<AppName, string> = { rest: 'apps/rest/src/server.ts', mcp: 'apps/mcp/src/server.ts', console: 'apps/console/src/server.ts' };
+const PORT_VARIABLE: Record<AppName, string> = { rest: 'PORT', mcp: 'MCP_PORT', console: 'CONSOLE_PORT' };
 
-/** Starts an app from source (tsx loader inside the one node process, so signals reach it directly). */
-export async function startServer(app: AppName, env: Record<string, string>, startTimeoutMs = 60_000): Promise<ServerProcess> {
-  const port = await findFreePort();
-  const portVariable = app === 'rest' ? 'PORT' : 'MCP_PORT';
+/**
+ * Starts an app from source (tsx loader inside the one node process, so signals reach it directly).
+ * `port` reuses an address (a console restarted where its CONSOLE_URL points); the console's
+ * CONSOLE_URL is its own address unless `env` names one.
+ */
+export async function startServer(app: AppName, env: Record<string, string>, startTimeoutMs = 60_000, port?: number): Promise<ServerProcess> {
+  port ??= await findFreePort();
+  const portVariable = PORT_VARIABLE[app];
+  if (app === 'console') env = { CONSOLE_URL: `http://127.0.0.1:${port}`, ...env };
   const child = spawn(process.execPath, ['--conditions=@shop/source', '--import', 'tsx', ENTRY[app]], {
     cwd: ROOT_DIR,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', PURGE_INTERVAL_MINUTES: '0', ...env, [portVariable]: String(port) },
@@ -156,6 +162,16 @@ export async function startRedisServer(): Promise<{ port: number; url: string; c
       process.off('exit', killOnExit);
     },
   };
+}
+
+/** A person added as `pnpm staff:add --email E --name N [--owner] --password-stdin` adds one, in its own process. */
+export function addStaffByCommand(databaseUrl: string, email: string, password: string, owner = false): void {
+  const run = spawnSync(
+    process.execPath,
+    ['--conditions=@shop/source', '--import', 'tsx', 'apps/console/src/staff-add.ts', '--email', email, '--name', email.split('@')[0]!, ...(owner ? ['--owner'] : []), '--password-stdin'],
+    { cwd: ROOT_DIR, input: `${password}\n`, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' } },
+  );
+  if (run.status !== 0) throw new Error(`staff:add ${email} exited ${run.status}: ${run.stderr}`);
 }
 
 export function sleep(ms: number): Promise<void> {

@@ -52,6 +52,11 @@ export function createConsoleApp(options: ConsoleAppOptions): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.use(setSecurityHeaders);
+  // No page answers OPTIONS (the console allows no other origin); express would answer it itself in plain text.
+  app.use((req, res, next) => {
+    if (req.method !== 'OPTIONS') return next();
+    res.status(405).set('Allow', 'GET, HEAD, POST').type('html').send(renderMessagePage(shopName, 'Method not allowed', 'The console answers GET and POST only.', null));
+  });
   app.use('/assets', express.static(PUBLIC_DIR, { index: false, redirect: false }));
   app.use(checkOrigin(config.consoleUrl));
   app.use(express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 20 }));
@@ -85,6 +90,8 @@ export function createConsoleApp(options: ConsoleAppOptions): Express {
     if (code === 'EBADCSRFTOKEN') return page(403, 'Form refused', 'The form is out of date or did not come from the console. Open the page again and send the form from there.');
     if (type === 'entity.too.large') return page(413, 'Form too large', 'The form sent more than the console takes. Go back and shorten what you typed.');
     if (type === 'entity.parse.failed' || type === 'parameters.too.many') return page(400, 'Form not readable', 'The form could not be read. Open the page again and send it from there.');
+    // An address whose %-escapes are not UTF-8 (the router could not decode a part of it).
+    if (error instanceof URIError) return page(400, 'Address not readable', 'The address could not be read. Open the page from the console\'s own links.');
     logger.error({ err: error, method: req.method, path: req.path }, 'console request failed');
     return page(500, 'Something went wrong', 'Something went wrong on our side; nothing more was changed. Try again in a moment.');
   };

@@ -145,6 +145,24 @@ describe('headers and errors', () => {
     expect(huge.text).not.toMatch(/at \w+ \(|node_modules/);
   });
 
+  it('answers an address it cannot decode with a 400 page, and OPTIONS with a 405 page, both with the headers', async () => {
+    const browser = app.browser();
+    await browser.signIn('ana@shop.test');
+    // %C0%AE is an overlong "." (not UTF-8): the router cannot decode the id.
+    for (const reply of [await browser.get('/welcome/%C0%AE%C0%AE%2F'), await browser.get('/inbox/quote/%C0%AE%C0%AE')]) {
+      expect(reply.status).toBe(400);
+      expect(reply.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(reply.text).toContain('The address could not be read.');
+      expect(reply.headers.get('content-security-policy')).toBe(CONSOLE_POLICY);
+    }
+    const options = await fetch(`${app.baseUrl}/quotes`, { method: 'OPTIONS' });
+    expect(options.status).toBe(405);
+    expect(options.headers.get('allow')).toBe('GET, HEAD, POST');
+    expect(options.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(options.headers.get('content-security-policy')).toBe(CONSOLE_POLICY);
+    expect(await options.text()).toContain('The console answers GET and POST only.');
+  });
+
   it('over https the cookie is __Host- prefixed and Secure', async () => {
     const secure = await startConsole({ env: { CONSOLE_URL: 'https://console.shop.test' } });
     try {

@@ -103,6 +103,17 @@ describe('the price book in the database', () => {
     expect(error.message).toMatch(message);
   });
 
+  it('refuses a design rule under which its own products can no longer be made, naming each bill', async () => {
+    // Three times the thickness of web to an edge: the 0.8125 in holes of the 3/4 in column base plate sit too close.
+    const error = await failure(shop.service.uploadPriceBook(bookWith('2026-12-01.1', (book) => (book.dfm.webThicknessRatio = 3)), 'st_owner'));
+    expect(error).toMatchObject({ code: 'parameter_invalid', status: 422 });
+    const problems = error.details?.errors as Array<{ param: string; message: string }>;
+    expect(problems.length).toBeGreaterThan(0);
+    for (const problem of problems) expect(problem.param).toMatch(/^products\.bills\.[a-z0-9-]+$/);
+    expect(problems.map((problem) => problem.message).join(' ')).toMatch(/The bill's plate "Column base plate" cannot be made: .* too close to an edge/);
+    expect(await shop.service.listPriceBooks()).toHaveLength(1);
+  });
+
   it('keeps an uploaded book as text, unpublished, and refuses its version a second time', async () => {
     const text = `${JSON.stringify(bookWith('2026-12-01.1', dearerLaser))}\n`;
     const uploaded = await shop.service.uploadPriceBook(text, 'st_owner', { note: 'Laser rate up 10%' });

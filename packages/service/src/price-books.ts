@@ -183,13 +183,25 @@ function inspectPriceBook(json: unknown): { problems: BookProblem[] } | { proble
     return { problems: parsed.error.issues.map((issue) => ({ param: formatParam(issue.path as Array<string | number>), message: issue.message })) };
   }
   const loaded = loadPriceBook(value);
+  let catalog: Catalog;
   try {
-    createCatalog({ shopUrl: DIFF_SHOP_URL, priceBook: loaded });
+    catalog = createCatalog({ shopUrl: DIFF_SHOP_URL, priceBook: loaded });
   } catch (error) {
-    // The one rule the schema cannot see: every tier of the catalog has its price.
+    // A rule the schema cannot see: every tier of the catalog has its price.
     const missing = /no (\w+) price for ([\w-]+)/.exec((error as Error).message);
     return { problems: [{ param: missing ? `products.prices.${missing[2]}.${missing[1]}` : 'products.prices', message: (error as Error).message }] };
   }
+  // Another: each bill's plates can still be made under the book's own cutting rules (edge distances,
+  // hole sizes); a book that breaks one would fail every price of that product, and its diff page.
+  const problems: BookProblem[] = [];
+  for (const [slug, bill] of Object.entries(loaded.productBills)) {
+    try {
+      priceBill(bill, loaded, catalog);
+    } catch (error) {
+      problems.push({ param: `products.bills.${slug}`, message: (error as Error).message });
+    }
+  }
+  if (problems.length) return { problems };
   return { problems: [], loaded, text };
 }
 

@@ -143,28 +143,40 @@ export function createInboxRepository(storage: StorageAccess): InboxRepository {
           sql`exists (select 1 from order_request_items it where it.order_request_id = o.id and (lower(it.description) like ${pattern} escape '\\' or lower(coalesce(it.label, '')) like ${pattern} escape '\\'))`,
       );
       const quoteSearch = everyWord(words, ['name', 'email', 'company', 'description', 'material'].map(quoteField));
-      const outer: RawBuilder<unknown>[] = [];
-      if (filter.state) outer.push(sql`leads.state = ${filter.state}`);
-      if (filter.assigneeId) outer.push(sql`leads.assignee_id = ${filter.assigneeId}`);
-      if (filter.before) {
-        const cursor = CURSOR.exec(filter.before);
-        if (!cursor) throw new RangeError(`not an inbox cursor: ${filter.before.slice(0, 80)}`);
-        const [, at, kind, id] = cursor;
-        outer.push(sql`(leads.created_at < ${at} or (leads.created_at = ${at} and (leads.kind < ${kind} or (leads.kind = ${kind} and leads.id < ${id}))))`);
-      }
+      // Each kind is filtered, ordered and cut to the page in its own branch, so each walks its
+      // created_at index and stops at the page; the union then merges two short lists.
+      const branchWhere = (kind: RequestKind, at: RawBuilder<unknown>, id: RawBuilder<unknown>, search: RawBuilder<unknown>): RawBuilder<unknown> => {
+        const where: RawBuilder<unknown>[] = [search];
+        if (filter.state) where.push(sql`coalesce(i.state, 'new') = ${filter.state}`);
+        if (filter.assigneeId) where.push(sql`i.assignee_id = ${filter.assigneeId}`);
+        if (cursor) {
+          const [, cursorAt, cursorKind, cursorId] = cursor;
+          where.push(sql`(${at} < ${cursorAt} or (${at} = ${cursorAt} and (${kind} < ${cursorKind} or (${kind} = ${cursorKind} and ${id} < ${cursorId}))))`);
+        }
+        return sql.join(where, sql` and `);
+      };
+      const cursor = filter.before ? CURSOR.exec(filter.before) : null;
+      if (filter.before && !cursor) throw new RangeError(`not an inbox cursor: ${filter.before.slice(0, 80)}`);
       const query = sql<{ kind: string; id: string; created_at: string; name: string | null; email: string | null; phone: string | null; company: string | null; total_cents: number | null; state: string; lost_reason: string | null; assignee_id: string | null; erased_at: string | null }>`
 select leads.* from (
-  select 'order' as kind, o.id as id, o.created_at as created_at, o.contact_name as name, o.contact_email as email, o.contact_phone as phone,
-    o.contact_company as company, o.total_cents as total_cents, coalesce(i.state, 'new') as state, i.lost_reason as lost_reason, i.assignee_id as assignee_id, o.erased_at as erased_at
-  from order_requests o left join inbox_items i on i.kind = 'order' and i.request_id = o.id
-  where ${orderSearch}
+  select * from (
+    select 'order' as kind, o.id as id, o.created_at as created_at, o.contact_name as name, o.contact_email as email, o.contact_phone as phone,
+      o.contact_company as company, o.total_cents as total_cents, coalesce(i.state, 'new') as state, i.lost_reason as lost_reason, i.assignee_id as assignee_id, o.erased_at as erased_at
+    from order_requests o left join inbox_items i on i.kind = 'order' and i.request_id = o.id
+    where ${branchWhere('order', sql`o.created_at`, sql`o.id`, orderSearch)}
+    order by o.created_at desc, o.id desc
+    limit ${size + 1}
+  ) orders
   union all
-  select 'quote', r.id, r.created_at, ${quoteField('name')}, ${quoteField('email')}, ${quoteField('phone')},
-    ${quoteField('company')}, null, coalesce(i.state, 'new'), i.lost_reason, i.assignee_id, r.erased_at
-  from rfq_submissions r left join inbox_items i on i.kind = 'quote' and i.request_id = r.id
-  where ${quoteSearch}
+  select * from (
+    select 'quote' as kind, r.id as id, r.created_at as created_at, ${quoteField('name')} as name, ${quoteField('email')} as email, ${quoteField('phone')} as phone,
+      ${quoteField('company')} as company, cast(null as bigint) as total_cents, coalesce(i.state, 'new') as state, i.lost_reason as lost_reason, i.assignee_id as assignee_id, r.erased_at as erased_at
+    from rfq_submissions r left join inbox_items i on i.kind = 'quote' and i.request_id = r.id
+    where ${branchWhere('quote', sql`r.created_at`, sql`r.id`, quoteSearch)}
+    order by r.created_at desc, r.id desc
+    limit ${size + 1}
+  ) quotes
 ) leads
-where ${outer.length === 0 ? sql`1 = 1` : sql.join(outer, sql` and `)}
 order by leads.created_at desc, leads.kind desc, leads.id desc
 limit ${size + 1}`;
       const rows = await read('read the inbox', query.compile(db));
