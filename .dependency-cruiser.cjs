@@ -10,12 +10,12 @@ const layers = {
   storage: ['contracts'],
   notify: ['contracts'],
   openapi: ['contracts'],
-  service: ['contracts', 'geometry', 'drawings', 'catalog', 'pricing', 'storage'],
-  runtime: ['contracts', 'service', 'storage'],
+  service: ['contracts', 'geometry', 'drawings', 'catalog', 'pricing', 'storage', 'notify'],
+  runtime: ['contracts', 'service', 'storage', 'notify'],
   client: [],
   rest: ['contracts', 'openapi', 'runtime', 'service'],
   mcp: ['contracts', 'runtime', 'service'],
-  console: ['contracts', 'runtime', 'service', 'storage'],
+  console: ['contracts', 'runtime', 'service', 'storage', 'notify'],
 };
 const home = { rest: 'apps/rest', mcp: 'apps/mcp', console: 'apps/console' };
 const dir = (name) => home[name] ?? `packages/${name}`;

@@ -2,7 +2,17 @@
 // session (sign-in, welcome), then a session and a CSRF token for everything else.
 import path from 'node:path';
 import type { ShopSettings } from '@shop/service';
-import type { AuditLog, InboxRepository, LostReasonRepository, OrderRequestRepository, PersonalDataRepository, RfqSubmissionRepository, StaffRepository } from '@shop/storage';
+import type {
+  AuditLog,
+  InboxRepository,
+  LostReasonRepository,
+  OrderRequestRepository,
+  OutboxRepository,
+  PersonalDataRepository,
+  RfqSubmissionRepository,
+  StaffRepository,
+  WebhookEndpointRepository,
+} from '@shop/storage';
 import express from 'express';
 import type { ErrorRequestHandler, Express } from 'express';
 import type { Logger } from 'pino';
@@ -13,6 +23,7 @@ import { RefusedRequest, checkOrigin, requireCsrfToken, setSecurityHeaders } fro
 import { OwnersOnly, loadSession, requireOwner, requireSignIn, sessionCookie, signedInOf } from './http/session';
 import { renderMessagePage } from './pages/message-page';
 import { inboxRoutes } from './routes/inbox';
+import { notificationRoutes } from './routes/notifications';
 import { quoteRoutes } from './routes/quotes';
 import type { QuoteDeps } from './quotes';
 import { ownerSettingsRoutes } from './routes/privacy';
@@ -26,6 +37,8 @@ export interface ConsoleAppOptions {
   audit: AuditLog;
   /** The leads the inbox shows, and where the shop stands on each. */
   inbox: { orders: OrderRequestRepository; quotes: Pick<RfqSubmissionRepository, 'get'>; states: InboxRepository };
+  /** The outbox and the webhook endpoints; `wake` tells the delivery loop to look now. */
+  notifications: { outbox: OutboxRepository; webhooks: WebhookEndpointRepository; wake: () => void };
   /** The quotes and handoffs as stored, and the service that draws them. */
   quotes: Omit<QuoteDeps, 'now'>;
   /** A person's data by e-mail (owners' /privacy) and the lost reasons (owners' /settings/lost-reasons). */
@@ -66,10 +79,19 @@ export function createConsoleApp(options: ConsoleAppOptions): Express {
   app.post('/price-book', requireSignIn, requireOwner, readBookUpload);
   app.use(requireSignIn, requireCsrfToken);
   app.use(signedInRoutes(deps, cookie, shopName));
-  app.use(inboxRoutes({ ...options.inbox, lostReasons: options.lostReasons, personalData: options.personalData, audit: options.audit, now: options.now }, options.staff, shopName, config.consoleUrl));
+  app.use(
+    inboxRoutes(
+      { ...options.inbox, lostReasons: options.lostReasons, personalData: options.personalData, audit: options.audit, now: options.now },
+      options.staff,
+      shopName,
+      config.consoleUrl,
+      (subject) => options.notifications.outbox.forSubject(subject),
+    ),
+  );
   app.use(ownerSettingsRoutes({ personalData: options.personalData, lostReasons: options.lostReasons, audit: options.audit, now: options.now, retentionDays: config.retentionDays }, shopName));
   app.use(quoteRoutes({ ...options.quotes, now: options.now }, shopName));
   app.use(priceBookRoutes({ settings: options.shopSettings, audit: options.audit, staff: options.staff, now: options.now }, shopName));
+  app.use(notificationRoutes({ ...options.notifications, audit: options.audit, now: options.now }, shopName));
 
   app.use((req, res) => {
     res.status(404).type('html').send(renderMessagePage(shopName, 'Page not found', 'There is no page at this address.', viewerOf(req)));

@@ -14,6 +14,25 @@ it('refuses a CONSOLE_URL that is not an http(s) address, naming it', () => {
   expect(() => readConsoleConfig({ CONSOLE_PORT: '70000' })).toThrow(/CONSOLE_PORT/);
 });
 
+it('reads the mail settings and the WEBHOOK_URL endpoint, refusing what cannot work', () => {
+  const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+  expect(readConsoleConfig({})).toMatchObject({ mail: null, webhook: null });
+  const config = readConsoleConfig({
+    SMTP_URL: 'smtps://user:pw@mail.shop.example:465',
+    MAIL_FROM: 'quotes@shop.example',
+    SHOP_NOTIFY_EMAIL: 'a@shop.example,b@shop.example',
+    CONSOLE_URL: 'https://console.shop.example',
+    WEBHOOK_URL: 'https://erp.shop.example/hooks',
+    WEBHOOK_SECRET: secret,
+  });
+  expect(config.mail).toEqual({ smtpUrl: 'smtps://user:pw@mail.shop.example:465', from: 'quotes@shop.example', to: ['a@shop.example', 'b@shop.example'], consoleUrl: 'https://console.shop.example' });
+  expect(config.webhook).toEqual({ url: 'https://erp.shop.example/hooks', secret });
+  expect(() => readConsoleConfig({ WEBHOOK_URL: 'https://erp.shop.example/hooks' })).toThrow(/WEBHOOK_URL and WEBHOOK_SECRET go together/);
+  expect(() => readConsoleConfig({ WEBHOOK_URL: 'ftp://erp.shop.example/hooks', WEBHOOK_SECRET: secret })).toThrow(/WEBHOOK_URL/);
+  expect(() => readConsoleConfig({ WEBHOOK_URL: 'https://erp.shop.example/hooks', WEBHOOK_SECRET: 'secret' })).toThrow(/WEBHOOK_SECRET/);
+  expect(() => readConsoleConfig({ SMTP_URL: 'smtp://mail.shop.example', MAIL_FROM: 'quotes@shop.example' })).toThrow(/SHOP_NOTIFY_EMAIL/);
+});
+
 it('keeps contact details 730 days after a request settles unless RFQ_RETENTION_DAYS says otherwise', () => {
   expect(readConsoleConfig({}).retentionDays).toBe(730);
   expect(readConsoleConfig({ RFQ_RETENTION_DAYS: '90' }).retentionDays).toBe(90);

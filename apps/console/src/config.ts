@@ -2,6 +2,7 @@
 // level) as the other apps read them, and the console's own address.
 import { readConfig, type Config } from '@shop/runtime';
 import { parseRequest, z } from '@shop/contracts';
+import { isWebhookSecret, readMailConfig, type MailConfig } from '@shop/notify';
 
 const port = z.coerce.number().int().min(0).max(65_535);
 
@@ -10,6 +11,12 @@ const ConsoleEnvironment = z.object({
   /** Loopback by default: the shop puts the console behind its VPN or proxy, never on the public port. */
   CONSOLE_HOST: z.string().min(1).default('127.0.0.1'),
   CONSOLE_URL: z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, '')).default('http://localhost:3002'),
+  /** One webhook endpoint made (or brought up to date) at start, named `env`, for every event. */
+  WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  WEBHOOK_SECRET: z
+    .string()
+    .refine(isWebhookSecret, 'must be whsec_ followed by the base64 of 24 to 64 bytes (the console makes one on /webhooks)')
+    .optional(),
   /** Days a settled request keeps its contact details (about two years by default; at most 100 years). */
   RFQ_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
 });
@@ -27,6 +34,10 @@ export interface ConsoleConfig {
   host: string;
   /** Where people reach the console (links it prints, the Origin forms must come from). No trailing slash. */
   consoleUrl: string;
+  /** SMTP_URL, MAIL_FROM, SHOP_NOTIFY_EMAIL: how the shop is mailed about new requests; null without SMTP_URL. */
+  mail: MailConfig | null;
+  /** WEBHOOK_URL and WEBHOOK_SECRET; null when unset. */
+  webhook: { url: string; secret: string } | null;
   /** The settings the service is opened with, as the other apps read them (the quotes' drawings go through it). */
   service: Config;
   /** Days after a request is settled (won, lost or closed) before its contact details are erased. */
@@ -44,6 +55,15 @@ export function readConsoleConfig(env: Record<string, string | undefined>): Cons
   } catch (error) {
     throw new Error(`Invalid configuration: ${(error as Error).message}`);
   }
+  if ((parsed.WEBHOOK_URL === undefined) !== (parsed.WEBHOOK_SECRET === undefined)) {
+    throw new Error('Invalid configuration: WEBHOOK_URL and WEBHOOK_SECRET go together: set both, or neither.');
+  }
+  let mail: MailConfig | null;
+  try {
+    mail = readMailConfig({ ...env, CONSOLE_URL: parsed.CONSOLE_URL });
+  } catch (error) {
+    throw new Error(`Invalid configuration: ${(error as Error).message}`);
+  }
   return {
     databaseUrl: shared.databaseUrl,
     databasePoolSize: shared.databasePoolSize,
@@ -55,6 +75,8 @@ export function readConsoleConfig(env: Record<string, string | undefined>): Cons
     port: parsed.CONSOLE_PORT,
     host: parsed.CONSOLE_HOST,
     consoleUrl: parsed.CONSOLE_URL,
+    mail,
+    webhook: parsed.WEBHOOK_URL !== undefined && parsed.WEBHOOK_SECRET !== undefined ? { url: parsed.WEBHOOK_URL, secret: parsed.WEBHOOK_SECRET } : null,
     service: shared,
     retentionDays: parsed.RFQ_RETENTION_DAYS,
   };

@@ -14,10 +14,13 @@ import {
   type InboxRepository,
   type LostReasonRepository,
   type OrderRequestRepository,
+  type OutboxRepository,
+  type WebhookEndpointRepository,
   type PersonalDataRepository,
   type RfqSubmissionRepository,
   type StaffRepository,
 } from '@shop/storage';
+import { EVENT_TYPES } from '@shop/notify';
 import { createShopSettings, type ServiceEvent, type ShopSettings } from '@shop/service';
 import type { ConsoleConfig } from './config';
 import type { QuoteDeps } from './quotes';
@@ -26,6 +29,9 @@ export interface OpenedConsole {
   staff: StaffRepository;
   audit: AuditLog;
   inbox: { orders: OrderRequestRepository; quotes: RfqSubmissionRepository; states: InboxRepository };
+  /** The notifications and where webhooks go (storage's own repositories). */
+  outbox: OutboxRepository;
+  webhooks: WebhookEndpointRepository;
   /** A person's data by e-mail, and the retention job's erasure. */
   personalData: PersonalDataRepository;
   lostReasons: LostReasonRepository;
@@ -55,6 +61,8 @@ export async function openConsole(config: ConsoleConfig, rootDir: string, option
   });
   const { storage, service } = runtime;
   try {
+    // WEBHOOK_URL: the endpoint named `env`, for every event, made or brought to the URL and secret given.
+    if (config.webhook) await storage.webhooks.put({ name: 'env', url: config.webhook.url, secret: config.webhook.secret, events: EVENT_TYPES, createdBy: null, createdAt: new Date() });
     const shopSettings = createShopSettings({
       storage,
       plateOrdersEnabled: config.plateOrdersEnabled,
@@ -64,6 +72,8 @@ export async function openConsole(config: ConsoleConfig, rootDir: string, option
     // A console started before any other process still shows (and can go back to) the release's book.
     await shopSettings.seedPriceBooks();
     return {
+      outbox: storage.outbox,
+      webhooks: storage.webhooks,
       staff: createStaffRepository(storage),
       audit: createAuditLog(storage),
       inbox: { orders: createOrderRequestRepository(storage), quotes: storage.rfqSubmissions, states: createInboxRepository(storage) },

@@ -77,6 +77,7 @@ function personalDataDocument(email: string, held: HeldPersonalData, at: Date): 
       ...pick(quote.body, ['name', 'email', 'phone', 'company', 'description', 'material', 'thickness_in', 'quantity']),
     })),
     notes: held.notes.map((note) => ({ request: `${note.requestKind}/${note.requestId}`, at: note.at.toISOString(), text: note.text })),
+    notifications: held.notifications.map((row) => ({ id: row.id, request: row.subject, kind: row.kind, state: row.state, created_at: row.createdAt.toISOString(), event: row.payload })),
   };
 }
 

@@ -5,6 +5,7 @@ import { serveUntilStopped } from '@shop/runtime';
 import pino from 'pino';
 import { createConsoleApp } from './app';
 import { loadConsoleConfig } from './config';
+import { createDeliveryLoop } from './delivery-loop';
 import { openConsole } from './open-console';
 import { startRetentionJob } from './personal-data';
 
@@ -15,6 +16,9 @@ async function main(): Promise<void> {
   const logger = pino({ level: config.logLevel, base: { app: 'console' } });
   const opened = await openConsole(config, ROOT_DIR, { onEvent: (event) => logger.info({ event }, 'price book published') });
   const now = () => new Date();
+  // The notifications go out from here: the apps only write them to the outbox.
+  const delivery = createDeliveryLoop({ outbox: opened.outbox, webhooks: opened.webhooks, mail: config.mail, now, logger });
+  const notifications = { outbox: opened.outbox, webhooks: opened.webhooks, wake: () => delivery.wake() };
   const app = createConsoleApp({
     config,
     logger,
@@ -25,8 +29,11 @@ async function main(): Promise<void> {
     personalData: opened.personalData,
     lostReasons: opened.lostReasons,
     quotes: opened.quotes,
+    notifications,
     now,
   });
+  delivery.start();
+  delivery.wake();
   // Contact details past RFQ_RETENTION_DAYS: erased now and every hour while the console runs.
   const retention = startRetentionJob({ personalData: opened.personalData, audit: opened.audit, now, retentionDays: config.retentionDays }, logger);
   serveUntilStopped(app, {
@@ -36,6 +43,8 @@ async function main(): Promise<void> {
     onStopping: (signal) => logger.info({ signal }, 'shutting down'),
     close: async () => {
       await retention.stop();
+      // Tries under way finish and are stored (or their claims given back) before the database closes.
+      await delivery.stop();
       await opened.close();
     },
   });

@@ -39,6 +39,8 @@ export interface ConsoleTestApp {
   browser(options?: { ip?: string }): Browser;
   /** Adds a person with a password, as `staff:add --password-stdin` does. */
   addPerson(email: string, role?: 'owner' | 'staff', password?: string): Promise<void>;
+  /** How often the app told the delivery loop to look now. */
+  wakes(): number;
   close(): Promise<void>;
 }
 
@@ -73,6 +75,8 @@ export async function startConsole(
     onEvent: (event) => void events.push(event),
     limitPrefix: `test:${Date.now().toString(36)}:${Math.random().toString(36).slice(2, 8)}`,
   });
+  let wakes = 0;
+  const notifications = { outbox: opened.outbox, webhooks: opened.webhooks, wake: () => void wakes++ };
   const app = createConsoleApp({
     config,
     staff: opened.staff,
@@ -82,6 +86,7 @@ export async function startConsole(
     personalData: opened.personalData,
     lostReasons: opened.lostReasons,
     quotes: opened.quotes,
+    notifications,
     now: () => new Date(now),
     logger: pino({ level: 'silent' }),
   });
@@ -138,6 +143,7 @@ export async function startConsole(
       now += ms;
     },
     now: () => new Date(now),
+    wakes: () => wakes,
     browser,
     async addPerson(email, role = 'staff', password = PASSWORD) {
       await addStaff(

@@ -89,7 +89,7 @@ describe('personal data by e-mail', () => {
     expect(exported.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(exported.headers.get('content-disposition')).toBe('attachment; filename="personal-data-2026-11-02.json"');
     const document = JSON.parse(exported.text) as Record<string, unknown>;
-    expect(Object.keys(document)).toEqual(['email', 'exported_at', 'order_requests', 'quote_requests', 'notes']);
+    expect(Object.keys(document)).toEqual(['email', 'exported_at', 'order_requests', 'quote_requests', 'notes', 'notifications']);
     expect(document).toEqual({
       email: PAT,
       exported_at: START.toISOString(),
@@ -120,6 +120,7 @@ describe('personal data by e-mail', () => {
         },
       ],
       notes: [{ request: 'order/or_dana', at: START.toISOString(), text: `Referred by ${PAT}` }],
+      notifications: [],
     });
     const [entry] = (await app.opened.audit.list({ limit: 1 })).entries;
     expect([entry?.action, entry?.subject, entry?.detail]).toEqual(['personal_data_exported', patSubject, { orderRequests: 1, quoteRequests: 1, notes: 1 }]);
@@ -134,7 +135,7 @@ describe('personal data by e-mail', () => {
     const erased = await owner.post('/privacy/erase', { _csrf: csrf, email: PAT, confirm: 'yes' });
     expect(erased.status).toBe(200);
     expect(erased.text).toContain('Erased: 1 order request, 1 quote request, 1 note.');
-    await expect(app.opened.personalData.findByEmail(PAT)).resolves.toEqual({ orderRequests: [], quoteRequests: [], notes: [] });
+    await expect(app.opened.personalData.findByEmail(PAT)).resolves.toEqual({ orderRequests: [], quoteRequests: [], notes: [], notifications: [] });
 
     const order = await owner.get('/inbox/order/or_pat1');
     expect(order.text).toContain('Contact details erased on <time datetime="2026-11-02T15:01:00.000Z">');

@@ -103,9 +103,9 @@ describe('the new-request mail, sent to a real SMTP server', () => {
     expect(text).toContain('New quote request from Dana Whitfield.');
     expect(text).toContain(submission.description);
     expect(text).toContain('Material: mild steel\nThickness: 0.375 in\nQuantity: 12');
-    expect(text).toContain(`Open it in the console: ${CONSOLE_URL}/inbox/rs_7QmT2xK9pL4vN8bR1cZ0aD`);
+    expect(text).toContain(`Open it in the console: ${CONSOLE_URL}/inbox/quote/rs_7QmT2xK9pL4vN8bR1cZ0aD`);
     const html = typeof mail?.parsed.html === 'string' ? mail.parsed.html : '';
-    expect(html).toContain(`<a href="${CONSOLE_URL}/inbox/rs_7QmT2xK9pL4vN8bR1cZ0aD">`);
+    expect(html).toContain(`<a href="${CONSOLE_URL}/inbox/quote/rs_7QmT2xK9pL4vN8bR1cZ0aD">`);
     expect(html).toContain('&lt;b&gt;needed in 3 weeks&lt;/b&gt; &amp; no sooner.');
     expect(html).not.toContain('<b>needed');
     const everything = [mail?.raw, mail?.parsed.subject, text, html].join('\n');
@@ -143,7 +143,7 @@ describe('the new-request mail, sent to a real SMTP server', () => {
     expect(text).toContain('12 x Base plate 8 x 8 in, 3/8 in mild steel, 4 holes (q_A1 #0): $27.12 each, $325.44');
     expect(text).toContain('1 x Stair stringer kit (q_B2 #1): $1,489.00 each, $1,489.00');
     expect(text).toContain('Subtotal: $1,814.44 before HST\nPickup at the shop.');
-    expect(text).toContain(`${CONSOLE_URL}/inbox/or_3kT9wQ2mX7pL1sN8rB4cZ0`);
+    expect(text).toContain(`${CONSOLE_URL}/inbox/order/or_3kT9wQ2mX7pL1sN8rB4cZ0`);
     const everything = [mail?.raw, mail?.parsed.subject, text, mail?.parsed.html].join('\n');
     for (const detail of ['sam@example.net', '555-0199', 'Example Rd', 'Guelph']) expect(everything).not.toContain(detail);
   });

@@ -31,8 +31,8 @@ describe('formatCad', () => {
 
 describe('renderRequestMail', () => {
   it('links to the request page, its id encoded, under a console URL with or without a trailing slash', () => {
-    expect(inboxUrl('https://console.shop.example/', 'rs_1')).toBe('https://console.shop.example/inbox/rs_1');
-    expect(inboxUrl('https://console.shop.example', 'a/b?c')).toBe('https://console.shop.example/inbox/a%2Fb%3Fc');
+    expect(inboxUrl('https://console.shop.example/', 'quote', 'rs_1')).toBe('https://console.shop.example/inbox/quote/rs_1');
+    expect(inboxUrl('https://console.shop.example', 'order', 'a/b?c')).toBe('https://console.shop.example/inbox/order/a%2Fb%3Fc');
   });
 
   it('escapes every value it puts in the HTML, the name included, and keeps the subject on one line', () => {
@@ -46,7 +46,7 @@ describe('renderRequestMail', () => {
     expect(mail.html).toContain('O&#39;Neil &amp; &lt;Sons&gt;');
     expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(mail.html).toContain('&lt;i&gt;304&lt;/i&gt;');
-    expect(mail.html).toContain('href="https://console.shop.example/inbox/rs_%22x%22"');
+    expect(mail.html).toContain('href="https://console.shop.example/inbox/quote/rs_%22x%22"');
     expect(mail.html).not.toMatch(/<img|<i>|<Sons>/);
     expect(mail.text).toContain("New quote request from O'Neil & <Sons>.");
     expect(mail.text).toContain('Material: <i>304</i>');

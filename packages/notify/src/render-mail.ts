@@ -11,9 +11,9 @@ export interface RenderedMail {
 
 const SUBJECT_JOB_CHARS = 60;
 
-/** `{consoleUrl}/inbox/{id}`, the request's page. */
-export function inboxUrl(consoleUrl: string, id: string): string {
-  return `${consoleUrl.replace(/\/+$/, '')}/inbox/${encodeURIComponent(id)}`;
+/** `{consoleUrl}/inbox/{kind}/{id}`, the request's page (`quote` for an rfq submission, `order` for an order request). */
+export function inboxUrl(consoleUrl: string, kind: 'quote' | 'order', id: string): string {
+  return `${consoleUrl.replace(/\/+$/, '')}/inbox/${kind}/${encodeURIComponent(id)}`;
 }
 
 export function renderRequestMail(event: RequestEvent, consoleUrl: string): RenderedMail {
@@ -21,7 +21,7 @@ export function renderRequestMail(event: RequestEvent, consoleUrl: string): Rend
 }
 
 function renderRfqMail({ data }: EventOf<'rfq_submission.created'>, consoleUrl: string): RenderedMail {
-  const link = inboxUrl(consoleUrl, data.id);
+  const link = inboxUrl(consoleUrl, 'quote', data.id);
   const facts: [string, string][] = [];
   if (data.material !== null) facts.push(['Material', data.material]);
   if (data.thickness_in !== null) facts.push(['Thickness', `${data.thickness_in} in`]);
@@ -46,7 +46,7 @@ function renderRfqMail({ data }: EventOf<'rfq_submission.created'>, consoleUrl: 
 }
 
 function renderOrderMail({ data }: EventOf<'order_request.created'>, consoleUrl: string): RenderedMail {
-  const link = inboxUrl(consoleUrl, data.id);
+  const link = inboxUrl(consoleUrl, 'order', data.id);
   const how = data.fulfilment === 'pickup' ? 'Pickup at the shop.' : 'Delivery: freight to be quoted.';
   const lines = data.items.map(
     (item) => `${item.quantity} x ${item.description} (${item.quote_id} #${item.index}): ${formatCad(item.unit_amount_cents)} each, ${formatCad(item.amount_cents)}`,

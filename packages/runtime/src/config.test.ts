@@ -20,7 +20,15 @@ describe('readConfig', () => {
       migrationWaitSeconds: 300,
       databasePoolSize: null,
       redisTimeoutMs: 50,
+      mailTo: null,
     });
+  });
+
+  it('reads who is mailed about new requests when SMTP_URL is set, and refuses mail settings that cannot work', () => {
+    const mail = { SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'Quotes <quotes@shop.example>', SHOP_NOTIFY_EMAIL: 'a@shop.example, b@shop.example' };
+    expect(readConfig(mail).mailTo).toBe('a@shop.example,b@shop.example');
+    expect(() => readConfig({ ...mail, SHOP_NOTIFY_EMAIL: '' })).toThrow(/Invalid configuration: SHOP_NOTIFY_EMAIL is required/);
+    expect(() => readConfig({ ...mail, SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL must start with smtp/);
   });
 
   it('reads the pool size and the Redis timeout, refusing values out of range', () => {

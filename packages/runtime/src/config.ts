@@ -1,6 +1,7 @@
 // The runtime settings of both apps, read from an environment-like record (each app passes
 // process.env from its own config.ts, the only place it is read).
 import { parseRequest, z } from '@shop/contracts';
+import { readMailConfig, type MailConfig } from '@shop/notify';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -81,6 +82,11 @@ export interface Config {
   /** Null: the URL's connection_limit, else the storage's default. */
   databasePoolSize: number | null;
   redisTimeoutMs: number;
+  /**
+   * Who is mailed about each new request (SHOP_NOTIFY_EMAIL, a comma list) when SMTP_URL is set;
+   * null without it. The apps write the e-mail rows of the outbox; the console sends them.
+   */
+  mailTo: string | null;
 }
 
 /** Reads the settings of docs/decisions.md (runtime and configuration); unset values take their embedded defaults. */
@@ -91,6 +97,12 @@ export function readConfig(env: Record<string, string | undefined>): Config {
   let parsed: z.output<typeof Environment>;
   try {
     parsed = parseRequest(Environment, known);
+  } catch (error) {
+    throw new Error(`Invalid configuration: ${(error as Error).message}`);
+  }
+  let mail: MailConfig | null;
+  try {
+    mail = readMailConfig(env);
   } catch (error) {
     throw new Error(`Invalid configuration: ${(error as Error).message}`);
   }
@@ -113,5 +125,6 @@ export function readConfig(env: Record<string, string | undefined>): Config {
     migrationWaitSeconds: parsed.MIGRATION_WAIT_SECONDS,
     databasePoolSize: parsed.DATABASE_POOL_SIZE ?? null,
     redisTimeoutMs: parsed.REDIS_TIMEOUT_MS,
+    mailTo: mail === null ? null : mail.to.join(','),
   };
 }

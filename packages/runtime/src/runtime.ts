@@ -37,6 +37,7 @@ export async function startRuntime(config: Config, rootDir: string, options: Run
     rootDir,
     migrationWaitMs: config.migrationWaitSeconds * 1000,
     ...(config.databasePoolSize === null ? {} : { poolSize: config.databasePoolSize }),
+    mailTo: config.mailTo,
   });
   const limits: RateLimits = createRateLimits({
     storage,

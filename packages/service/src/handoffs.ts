@@ -2,10 +2,12 @@
 // for the plate quoter.
 import { HandoffRequest, ServiceError, parseRequest, publicUrls } from '@shop/contracts';
 import type { Handoff, HandoffItem, KeptPlate, Quote, StoredPlateDesign } from '@shop/contracts';
+import { handoffCreated } from '@shop/notify';
 import type { PlateDesignRecord, QuoteRecord, Storage } from '@shop/storage';
 import type { RequestContext } from './context';
 import { newId } from './ids';
 import { isReference } from './import-parts';
+import { toOutboxEvent } from './outbox-events';
 import type { KeptQuoteRequest } from './quotes';
 import { versionOf } from './stored';
 import type { RateLimits } from './rate-limits';
@@ -104,7 +106,16 @@ export function createHandoffCases(deps: HandoffCaseDeps) {
         items,
       };
       await withStorage('keep the order link', () =>
-        storage.handoffs.insert({ id, createdAt: ctx.now, expiresAt: new Date(expiresAt), body: JSON.stringify(handoff), schemaVersion: versionOf('handoff'), designs, quoteIds: request.quote_ids }),
+        storage.handoffs.insert({
+          id,
+          createdAt: ctx.now,
+          expiresAt: new Date(expiresAt),
+          body: JSON.stringify(handoff),
+          schemaVersion: versionOf('handoff'),
+          designs,
+          quoteIds: request.quote_ids,
+          event: toOutboxEvent(handoffCreated(handoff, ctx.now), `handoff/${id}`),
+        }),
       );
       return handoff;
     },

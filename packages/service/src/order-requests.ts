@@ -2,10 +2,12 @@
 // as stored (firm), read here; the form carries only how the order is fulfilled and who sends it.
 import { OrderRequestForm, ServiceError, parseRequest } from '@shop/contracts';
 import type { Delivery, Handoff, LeadTime, Quote } from '@shop/contracts';
+import { orderRequestCreated } from '@shop/notify';
 import { hstCents } from '@shop/pricing';
 import type { Fulfilment, OrderRequestAddress, OrderRequestContact, OrderRequestRecord, OrderRequestRepository, Storage } from '@shop/storage';
 import type { RequestContext } from './context';
 import { newId } from './ids';
+import { toOutboxEvent } from './outbox-events';
 import type { RateLimits } from './rate-limits';
 import { readStored } from './stored';
 import { findById, withStorage } from './storage-guard';
@@ -157,8 +159,20 @@ export function createOrderRequestCases(deps: OrderRequestCaseDeps) {
         sent.fulfilment === 'delivery' && sent.address_line1 !== null && sent.city !== null && sent.province !== null && sent.postal_code !== null
           ? { line1: sent.address_line1, line2: sent.address_line2, city: sent.city, province: sent.province, postalCode: sent.postal_code }
           : null;
+      const event = orderRequestCreated(
+        {
+          id,
+          handoff_id: handoffId,
+          items: draft.lines.map((line) => ({ quote_id: line.quoteId, index: line.index, description: line.description, quantity: line.quantity, unit_amount_cents: line.unitAmountCents, amount_cents: line.amountCents })),
+          amount_subtotal_cents: draft.subtotalCents,
+          fulfilment: sent.fulfilment,
+          name: sent.name,
+        },
+        ctx.now,
+      );
       return withStorage('keep the order request', () =>
         orderRequests.insert({
+          event: toOutboxEvent(event, `order/${id}`),
           id,
           handoffId,
           createdAt: ctx.now,

@@ -2,12 +2,14 @@
 // today's prices by the same pricing code), and the quote-request form with its submissions.
 import { BOUNDS, RfqLinkRequest, RfqSubmission, RfqSubmissionForm, ServiceError, parseRequest, z } from '@shop/contracts';
 import type { Handoff, HandoffItem, KeptPlate, PlateItem, Quote, QuotedItem, RfqLink, StoredRfqLink } from '@shop/contracts';
+import { rfqSubmissionCreated } from '@shop/notify';
 import { hstCents } from '@shop/pricing';
 import type { OrderRequestRepository, RfqLinkRecord, Storage } from '@shop/storage';
 import type { RequestContext } from './context';
 import type { DrawingCache } from './drawing-cache';
 import type { KeptPlateDesign } from './handoffs';
 import { newId } from './ids';
+import { toOutboxEvent } from './outbox-events';
 import { resolvePlate } from './import-parts';
 import type { ImportedPart } from './import-parts';
 import type { PlateImportCases } from './plate-imports';
@@ -288,6 +290,7 @@ export function createPageCases(deps: PageCaseDeps) {
           idempotencyKey: `${rfqId}:${idempotencyKey}`,
           body,
           schemaVersion: versionOf('rfqSubmission'),
+          event: toOutboxEvent(rfqSubmissionCreated({ ...submission, id, rfq_link_id: rfqId }, ctx.now), `quote/${id}`),
         }),
       );
       // The job as the link asked it, whatever the form's description became; written again when

@@ -189,9 +189,20 @@ describe('the price book in the database', () => {
 
   it('publishes at a set time: the version takes force at that time, without a restart, and shows as scheduled until then', async () => {
     await shop.service.uploadPriceBook(bookWith('2026-12-01.1', dearerLaser), 'st_owner');
+    // An endpoint subscribed to price_book.published gets its outbox row with the publication.
+    const endpoint = await shop.storage.webhooks.add({
+      name: 'books',
+      url: 'https://erp.example/h',
+      secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      events: ['price_book.published'],
+      createdBy: null,
+      createdAt: new Date('2026-11-27T15:00:00.000Z'),
+    });
     const published = await shop.service.publishPriceBook('2026-12-01.1', { at: '2026-12-01T05:00:00.000Z', staffId: 'st_owner' });
     expect(published.status).toBe('scheduled');
     expect(shop.events.at(-1)!.data).toEqual({ version: '2026-12-01.1', in_force_from: '2026-12-01T05:00:00.000Z' });
+    const rows = await shop.storage.outbox.forSubject('price_book/2026-12-01.1');
+    expect(rows.map((row) => [row.kind, row.target, JSON.parse(row.payload)])).toEqual([['webhook', endpoint!.id, shop.events.at(-1)]]);
     shop.clock.set('2026-12-01T04:59:59.999Z');
     expect((await quote(shop)).price_book).toBe(BUNDLED);
     shop.clock.set('2026-12-01T05:00:00.000Z');

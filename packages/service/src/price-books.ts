@@ -6,7 +6,9 @@ import { PRODUCT_ENTRIES, PriceBookSchema, createCatalog, loadPriceBook } from '
 import type { Catalog, LoadedPriceBook } from '@shop/catalog';
 import { PlateItem, ServiceError, formatParam } from '@shop/contracts';
 import { REFERENCE_PARTS, priceBill, pricePlateItem } from '@shop/pricing';
+import { priceBookPublished } from '@shop/notify';
 import type { PriceBookVersionRepository, PriceBookVersionSummary } from '@shop/storage';
+import { toOutboxEvent } from './outbox-events';
 import { bundledBook, versionInForce, withShopDb } from './shop-state';
 import type { ShopState } from './shop-state';
 
@@ -244,12 +246,14 @@ export function createPriceBookCases(deps: PriceBookCaseDeps) {
     }
     const effectiveFrom = at < now ? now : at;
     await find(version);
+    // The event is raised at publication, a set time's too: `in_force_from` says when it takes force.
+    const event = priceBookPublished(version, effectiveFrom, now);
     const published = await withShopDb('publish the price book', () =>
-      versions.publish(version, { publishedAt: now, publishedBy: options.staffId ?? null, effectiveFrom }),
+      versions.publish(version, { publishedAt: now, publishedBy: options.staffId ?? null, effectiveFrom, event: toOutboxEvent(event, `price_book/${version}`) }),
     );
     if (!published) throw new ServiceError('parameter_invalid', `No price book version "${version.slice(0, 64)}" is stored.`, { param: 'version' });
     state.invalidate();
-    await deps.onPublished?.({ type: 'price_book.published', timestamp: now.toISOString(), data: { version, in_force_from: effectiveFrom.toISOString() } });
+    await deps.onPublished?.(event);
     return (await views(now)).find((row) => row.version === version)!;
   }
 

@@ -83,6 +83,32 @@ export type OrderRequestItem = {
     unit_amount_cents: number;
     amount_cents: number;
 };
+export type OutboxAttempt = {
+    row_id: string;
+    attempt: number;
+    outcome: string;
+    status: number | null;
+    error: string | null;
+    response: string | null;
+    duration_ms: number;
+    at: string;
+};
+export type OutboxRow = {
+    id: string;
+    event_type: string;
+    payload: string;
+    kind: string;
+    target: string;
+    subject: string;
+    state: Generated<string>;
+    attempts: Generated<number>;
+    next_attempt_at: string | null;
+    created_at: string;
+    sent_at: string | null;
+    last_error: string | null;
+    claimed_by: string | null;
+    claimed_until: string | null;
+};
 export type PlateDesign = {
     id: string;
     handoff_id: string;
@@ -187,6 +213,16 @@ export type StaffWelcomeToken = {
     expires_at: string;
     used_at: string | null;
 };
+export type WebhookEndpoint = {
+    id: string;
+    name: string;
+    url: string;
+    secret: string;
+    events: string;
+    disabled_at: string | null;
+    created_by: string | null;
+    created_at: string;
+};
 export type DB = {
     audit_log: AuditEntry;
     handoff_quotes: HandoffQuote;
@@ -196,6 +232,8 @@ export type DB = {
     lost_reasons: LostReason;
     order_request_items: OrderRequestItem;
     order_requests: OrderRequest;
+    outbox: OutboxRow;
+    outbox_attempts: OutboxAttempt;
     plate_designs: PlateDesign;
     plate_imports: PlateImport;
     plate_orders_switch: PlateOrdersSwitch;
@@ -208,4 +246,5 @@ export type DB = {
     staff: Staff;
     staff_sessions: StaffSession;
     staff_welcome_tokens: StaffWelcomeToken;
+    webhook_endpoints: WebhookEndpoint;
 };

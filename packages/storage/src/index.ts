@@ -57,6 +57,16 @@ export type { NewPriceBookVersion, PriceBookVersionRecord, PriceBookVersionRepos
 export { createPlateOrdersSwitchRepository } from './repositories/plate-orders-switch';
 export type { PlateOrdersState, PlateOrdersSwitchRecord, PlateOrdersSwitchRepository } from './repositories/plate-orders-switch';
 export { ERASE_SLICE_ROWS, SETTLED_STATES, createPersonalDataRepository, foldEmail } from './repositories/personal-data';
-export type { ErasedCounts, HeldNote, HeldOrderRequest, HeldPersonalData, HeldQuoteRequest, PersonalDataRepository } from './repositories/personal-data';
+export type { ErasedCounts, HeldNote, HeldNotification, HeldOrderRequest, HeldPersonalData, HeldQuoteRequest, PersonalDataRepository } from './repositories/personal-data';
 export { createLostReasonRepository } from './repositories/lost-reasons';
 export type { LostReasonRecord, LostReasonRepository } from './repositories/lost-reasons';
+export { MAILED_EVENT_TYPES } from './repositories/outbox';
+export type {
+  OutboxAttemptRecord,
+  OutboxRepository,
+  OutboxRowRecord,
+  OutboxSettlement,
+  OutboxState,
+} from './repositories/outbox';
+export type { OutboxEvent, OutboxTargets } from './records';
+export type { NewWebhookEndpoint, WebhookEndpointRecord, WebhookEndpointRepository } from './repositories/webhook-endpoints';

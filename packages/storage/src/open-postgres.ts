@@ -5,6 +5,7 @@ import { Pool, types as pgTypes, type PoolClient } from 'pg';
 import { postgresDatabase, postgresTypes } from './database';
 import { migratePostgres } from './migrate';
 import { createRepositories } from './repositories/index';
+import type { OutboxTargets } from './records';
 import { assembleStorage, type Storage } from './storage';
 import { StorageUnavailable, guardStorage } from './storage-unavailable';
 
@@ -41,7 +42,7 @@ async function withMigrationLock<T>(pool: Pool, schema: string, waitMs: number, 
 }
 
 /** Opens PostgreSQL (schema `schema`), applying its migrations one process at a time. */
-export async function openPostgresStorage(connectionString: string, schema: string, migrationWaitMs: number, poolSize: number, lockWaitMs: number): Promise<Storage> {
+export async function openPostgresStorage(connectionString: string, schema: string, migrationWaitMs: number, poolSize: number, lockWaitMs: number, targets: OutboxTargets): Promise<Storage> {
   const searchPath = `-c search_path="${schema}"`;
   const pool = new Pool({ connectionString, options: searchPath, max: poolSize, types: postgresTypes(pgTypes) });
   // An idle client losing its server must not crash the process; the next query reconnects.
@@ -60,7 +61,7 @@ export async function openPostgresStorage(connectionString: string, schema: stri
       return assembleStorage({
         provider: 'postgresql',
         db: database.db,
-        ...createRepositories(database),
+        ...createRepositories(database, targets),
         probe: () =>
           guardStorage('be reached', async () => {
             await pool.query('SELECT 1');

@@ -9,6 +9,7 @@ import { parseDatabaseUrl } from './database-url';
 import { migrateSqlite } from './migrate';
 import type * as OpenPostgres from './open-postgres';
 import { createRepositories } from './repositories/index';
+import type { OutboxTargets } from './records';
 import { BUSY_SLICE_MS, DEFAULT_LOCK_WAIT_MS, SqliteFileGuard, isSqliteBusy } from './sqlite-health';
 import { createSqliteWrites } from './sqlite-write-batch';
 import { assembleStorage, type Storage, type StorageHealth } from './storage';
@@ -36,6 +37,11 @@ export interface OpenStorageOptions {
    * max_connections (docs/deploy.md).
    */
   poolSize?: number;
+  /**
+   * Who is mailed about a new request (the comma list of SHOP_NOTIFY_EMAIL), or null/absent when no
+   * mail server is set: the outbox then gets no e-mail rows, only its webhook rows.
+   */
+  mailTo?: string | null;
 }
 
 /** Connections per process when neither the setting nor the URL names a number: one process per core keeps few queries in flight. */
@@ -51,8 +57,9 @@ const DEFAULT_MIGRATION_WAIT_MS = 300_000;
 export async function openStorage(options: OpenStorageOptions): Promise<Storage> {
   const target = parseDatabaseUrl(options.databaseUrl, options.rootDir);
   const lockWaitMs = options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS;
+  const targets: OutboxTargets = { mailTo: options.mailTo ?? null };
   return target.provider === 'sqlite'
-    ? openSqliteStorage(target.filePath, lockWaitMs)
+    ? openSqliteStorage(target.filePath, lockWaitMs, targets)
     : // PostgreSQL's driver is loaded only for it: the SQLite default never holds it.
       (require('./open-postgres') as typeof OpenPostgres).openPostgresStorage(
         target.connectionString,
@@ -60,11 +67,12 @@ export async function openStorage(options: OpenStorageOptions): Promise<Storage>
         options.migrationWaitMs ?? DEFAULT_MIGRATION_WAIT_MS,
         options.poolSize ?? target.poolSize ?? DEFAULT_POOL_SIZE,
         lockWaitMs,
+        targets,
       );
 }
 
 
-async function openSqliteStorage(filePath: string, lockWaitMs: number): Promise<Storage> {
+async function openSqliteStorage(filePath: string, lockWaitMs: number, targets: OutboxTargets): Promise<Storage> {
   return guardStorage(`open the SQLite database ${filePath}`, async () => {
     mkdirSync(path.dirname(filePath), { recursive: true });
     // This connection creates the file, switches it to WAL (a setting stored in the file), applies
@@ -95,7 +103,7 @@ async function openSqliteStorage(filePath: string, lockWaitMs: number): Promise<
         provider: 'sqlite',
         db,
         startup,
-        ...createRepositories(sqliteDatabase(kysely, writes, { guard: guardStorage, check })),
+        ...createRepositories(sqliteDatabase(kysely, writes, { guard: guardStorage, check }), targets),
         probe: () => probeSqlite(connection, file),
         close: async () => {
           await writes.close();

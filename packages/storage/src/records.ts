@@ -105,6 +105,8 @@ export interface PlateDesignRecord {
 
 export interface NewHandoff extends HandoffRecord {
   designs: PlateDesignRecord[];
+  /** `handoff.created`, written to the outbox in the same unit. */
+  event?: OutboxEvent;
   /** The quotes it names (kept in handoff_quotes, so a quote's page finds it). */
   quoteIds?: readonly string[];
 }
@@ -146,6 +148,8 @@ export interface RfqSubmissionRecord {
 export interface NewRfqSubmission extends RfqSubmissionRecord {
   /** A second submission with the same key is not stored again. */
   idempotencyKey: string;
+  /** `rfq_submission.created`, written to the outbox in the same unit (and not at all for a repeat). */
+  event?: OutboxEvent;
 }
 
 /** An Idempotency-Key's row: the hash of its scope (client, route, key) and of the body it came with. */
@@ -287,6 +291,22 @@ const MAX_LIST_LIMIT = 1000;
 /** The number of rows a list returns: a whole number from 1 to 1000, 100 when not given. */
 export function clampListLimit(limit: number | undefined): number {
   return Math.min(Math.max(Math.trunc(limit ?? DEFAULT_LIST_LIMIT), 1), MAX_LIST_LIMIT);
+}
+
+/** An event to put in the outbox with its record: one e-mail row and one row per subscribed webhook endpoint. */
+export interface OutboxEvent {
+  /** `rfq_submission.created`, ... */
+  type: string;
+  /** What it is about, as the console finds it: `order/or_...`, `quote/sub_...`, `handoff/h_...`, `price_book/<version>`. */
+  subject: string;
+  /** The event JSON, `{type, timestamp, data}`, as every row of it carries it. */
+  payload: string;
+  createdAt: Date;
+}
+
+/** Who is told besides the webhook endpoints: the shop's e-mail recipients (a comma list), or null without SMTP. */
+export interface OutboxTargets {
+  mailTo: string | null;
 }
 
 const DEFAULT_PAGE_ROWS = 50;

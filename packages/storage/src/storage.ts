@@ -13,6 +13,8 @@ import type {
   RfqLinkRepository,
   RfqSubmissionRepository,
 } from './records';
+import type { OutboxRepository } from './repositories/outbox';
+import type { WebhookEndpointRepository } from './repositories/webhook-endpoints';
 
 const HEALTH_CACHE_MS = 1000;
 
@@ -51,6 +53,11 @@ export interface Storage {
   plateImports: PlateImportRepository;
   rfqSubmissions: RfqSubmissionRepository;
   idempotencyKeys: IdempotencyRepository;
+  /** The notifications waiting, sent and dead, and every try (the console's delivery loop). */
+  outbox: OutboxRepository;
+  webhooks: WebhookEndpointRepository;
+  /** The e-mail recipients of new requests given at open; null when no mail is sent. */
+  mailTo: string | null;
   /** Names and duration of the migrations applied by openStorage (none when already current); the PostgreSQL pool's size. */
   startup: { appliedMigrations: string[]; migrationMs: number; poolSize: number | null };
   /**

@@ -16,7 +16,7 @@ export interface TestDatabase {
   rootDir: string;
   /** PostgreSQL only: the schema (also the application_name of its sessions). */
   schema?: string;
-  open(options?: { lockWaitMs?: number }): Promise<Storage>;
+  open(options?: { lockWaitMs?: number; mailTo?: string | null }): Promise<Storage>;
   /** Runs a statement on a connection of its own (to look at what was stored, or to age rows). */
   query<T>(sql: string): Promise<T[]>;
   drop(): Promise<void>;

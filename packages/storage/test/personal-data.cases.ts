@@ -34,11 +34,30 @@ export function describePersonalDataCases(createDatabase: () => TestDatabase): v
   let inbox: InboxRepository;
   let personal: PersonalDataRepository;
 
+  // Each request with its notification, as the service writes it: the event's data holds the name.
+  const eventOf = (type: string, subject: string, id: string, name: string) => ({
+    type,
+    subject,
+    payload: JSON.stringify({ type, timestamp: T0.toISOString(), data: { id, name } }),
+    createdAt: T0,
+  });
   const addOrder = (id: string, email: string) =>
-    createOrderRequestRepository(storage).insert(
-      sampleOrderRequest({ id, idempotencyKey: `key-${id}`, createdAt: T0, contact: { name: 'Dana Reyes', email, phone: '519 555 0100', company: 'Reyes Farms', note: 'Gate code 44' } }),
-    );
-  const addQuote = (id: string, email: string) => storage.rfqSubmissions.insert({ id, rfqLinkId: 'rfq_LINK', createdAt: T0, idempotencyKey: `key-${id}`, body: quoteBody(id, email), schemaVersion: 1 });
+    createOrderRequestRepository(storage).insert({
+      ...sampleOrderRequest({ id, idempotencyKey: `key-${id}`, createdAt: T0, contact: { name: 'Dana Reyes', email, phone: '519 555 0100', company: 'Reyes Farms', note: 'Gate code 44' } }),
+      event: eventOf('order_request.created', `order/${id}`, id, 'Dana Reyes'),
+    });
+  const addQuote = (id: string, email: string) =>
+    storage.rfqSubmissions.insert({
+      id,
+      rfqLinkId: 'rfq_LINK',
+      createdAt: T0,
+      idempotencyKey: `key-${id}`,
+      body: quoteBody(id, email),
+      schemaVersion: 1,
+      event: eventOf('rfq_submission.created', `quote/${id}`, id, 'Pat Quinn'),
+    });
+  /** The names in the payloads of a request's outbox rows. */
+  const notifiedNames = async (subject: string) => (await storage.outbox.forSubject(subject)).map((row) => (JSON.parse(row.payload) as { data: { name: string } }).data.name);
   const move = (kind: RequestKind, id: string, state: InboxState, at: Date) => inbox.setState(kind, id, { state, lostReason: state === 'lost' ? 'Price' : null, staffId: 'st_1', at });
   const orderRow = async (id: string) => (await database.query<Record<string, unknown>>(`SELECT * FROM order_requests WHERE id = '${id}'`))[0]!;
   const quoteBodyOf = async (id: string) => JSON.parse((await database.query<{ body: string }>(`SELECT body FROM rfq_submissions WHERE id = '${id}'`))[0]!.body) as Record<string, unknown>;
@@ -46,7 +65,7 @@ export function describePersonalDataCases(createDatabase: () => TestDatabase): v
 
   beforeEach(async () => {
     database = createDatabase();
-    storage = await database.open();
+    storage = await database.open({ mailTo: 'shop@example.org' });
     inbox = createInboxRepository(storage);
     personal = createPersonalDataRepository(storage);
   });
@@ -110,6 +129,11 @@ export function describePersonalDataCases(createDatabase: () => TestDatabase): v
         erased_at: erasedAt.toISOString(),
       });
       expect(await notesOf('sub_lost')).toEqual([ERASED_NOTE_DETAIL]);
+      // Their notifications' payloads lose the name; the others keep it.
+      expect(await notifiedNames('order/or_closed')).toEqual(['']);
+      expect(await notifiedNames('quote/sub_lost')).toEqual(['']);
+      expect(await notifiedNames('order/or_won_recently')).toEqual(['Dana Reyes']);
+      expect(await notifiedNames('quote/sub_open')).toEqual(['Pat Quinn']);
 
       // Settled after the cutoff, reopened, or never settled: untouched.
       for (const id of ['or_won_recently', 'or_reopened']) expect(await orderRow(id)).toMatchObject({ contact_email: 'dana@example.com', contact_name: 'Dana Reyes', erased_at: null });
@@ -152,9 +176,13 @@ export function describePersonalDataCases(createDatabase: () => TestDatabase): v
         ['order', 'or_pat', 'Deliver before noon'],
         ['order', 'or_other', 'Same person as pat@example.com?'],
       ]);
+      expect(held.notifications.map((row) => [row.subject, row.eventType, row.kind, row.state, (row.payload as { data: { name: string } }).data.name])).toEqual([
+        ['order/or_pat', 'order_request.created', 'email', 'pending', 'Dana Reyes'],
+        ['quote/sub_pat', 'rfq_submission.created', 'email', 'pending', 'Pat Quinn'],
+      ]);
       // `_` is not a wildcard: p_t@ finds only its own row.
       expect((await personal.findByEmail('p_t@example.com')).orderRequests.map((row) => row.id)).toEqual(['or_underscore']);
-      expect(await personal.findByEmail('nobody@example.com')).toEqual({ orderRequests: [], quoteRequests: [], notes: [] });
+      expect(await personal.findByEmail('nobody@example.com')).toEqual({ orderRequests: [], quoteRequests: [], notes: [], notifications: [] });
     });
 
     it('erases what it finds and nothing else; afterwards nothing is found', async () => {
@@ -166,7 +194,13 @@ export function describePersonalDataCases(createDatabase: () => TestDatabase): v
       expect(await notesOf('or_other')).toEqual([ERASED_NOTE_DETAIL, '{"text":"Asked for a drawing"}']);
       expect(await orderRow('or_other')).toMatchObject({ contact_email: 'xpat@example.com', erased_at: null });
       expect(await quoteBodyOf('sub_near')).toMatchObject({ email: 'pat@example.co', name: 'Pat Quinn' });
-      await expect(personal.findByEmail('pat@example.com')).resolves.toEqual({ orderRequests: [], quoteRequests: [], notes: [] });
+      // The erased requests' notifications go out (or stay) without the name; the rest of the event stays.
+      expect(await notifiedNames('order/or_pat')).toEqual(['']);
+      expect(await notifiedNames('quote/sub_pat')).toEqual(['']);
+      expect(JSON.parse((await storage.outbox.forSubject('order/or_pat'))[0]!.payload)).toEqual({ type: 'order_request.created', timestamp: T0.toISOString(), data: { id: 'or_pat', name: '' } });
+      expect(await notifiedNames('order/or_other')).toEqual(['Dana Reyes']);
+      expect(await notifiedNames('quote/sub_near')).toEqual(['Pat Quinn']);
+      await expect(personal.findByEmail('pat@example.com')).resolves.toEqual({ orderRequests: [], quoteRequests: [], notes: [], notifications: [] });
       // The inbox's list says which leads lost their contact, and when.
       const erasedOn = new Map((await inbox.list({ limit: 100 })).leads.map((lead) => [lead.id, lead.erasedAt?.toISOString() ?? null]));
       expect([erasedOn.get('or_pat'), erasedOn.get('sub_pat'), erasedOn.get('or_other')]).toEqual([addDays(T0, 5).toISOString(), addDays(T0, 5).toISOString(), null]);

@@ -16,7 +16,9 @@ export function renderHomePage(shopName: string, viewer: Viewer): string {
 <li><a href="/handoffs">Order links</a>: the order links made, newest first, with how often each page was opened.</li>
 <li><a href="/price-book">Price book</a>: the version in force, those scheduled and the history${owner ? '; upload a new version, compare it and publish it, or go back' : ''}.</li>
 <li><a href="/plate-orders">Online plate orders</a>: on, off or paused, and what customers read${owner ? '; switch them' : ''}.</li>
-${owner ? html`<li><a href="/staff">Staff</a>: who may sign in; add someone or disable an account.</li>
+<li><a href="/notifications">Notifications</a>: the e-mails and webhooks sent about new requests, order links and price books, their tries and errors.</li>
+${owner ? html`<li><a href="/webhooks">Webhooks</a>: where events are sent; add an endpoint, disable or delete one.</li>
+<li><a href="/staff">Staff</a>: who may sign in; add someone or disable an account.</li>
 <li><a href="/audit">Audit log</a>: what was done in the console, by whom, when and from where.</li>` : null}
 ${owner ? html`<li><a href="/privacy">Personal data</a>: find, export or erase a person's data by e-mail.</li>
 <li><a href="/settings/lost-reasons">Lost reasons</a>: the reasons offered when a request is lost.</li>` : null}

@@ -1,8 +1,9 @@
 // The inbox: the list of leads with its filters, and one lead's page with its timeline and actions.
-import { INBOX_PAGE_SIZE, INBOX_STATES, type InboxState } from '@shop/storage';
+import { INBOX_PAGE_SIZE, INBOX_STATES, type InboxState, type OutboxRowRecord } from '@shop/storage';
 import { EXPORT_MAX_ROWS, type Lead, type LeadDetail } from '../inbox';
 import { html, type SafeHtml } from '@shop/runtime';
 import { csrfField, notice, renderConsolePage, when, type Viewer } from './layout';
+import { notificationsOfLead } from './notification-pages';
 
 const STATE_LABELS: Record<InboxState, string> = { new: 'New', in_progress: 'In progress', quoted: 'Quoted', won: 'Won', lost: 'Lost', closed: 'Closed' };
 const KIND_LABELS = { order: 'Order request', quote: 'Quote request' } as const;
@@ -93,6 +94,7 @@ export function renderLeadPage(
   lostReasons: { id: number; label: string }[],
   now: Date,
   message: { error?: string; ok?: string } = {},
+  notifications: OutboxRowRecord[] = [],
 ): string {
   const action = leadHref(lead);
   const job = lead.order
@@ -134,6 +136,7 @@ ${job}
 <button type="submit">Add</button>
 </form>
 <h2>Timeline</h2>
-${lead.timeline.length === 0 ? html`<p>Nothing yet.</p>` : html`<ol class="timeline">${lead.timeline.map((event) => timelineEntry(event, names))}</ol>`}`,
+${lead.timeline.length === 0 ? html`<p>Nothing yet.</p>` : html`<ol class="timeline">${lead.timeline.map((event) => timelineEntry(event, names))}</ol>`}
+${notificationsOfLead(notifications)}`,
   });
 }

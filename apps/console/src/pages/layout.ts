@@ -25,8 +25,8 @@ function navigation(viewer: Viewer): SafeHtml {
   return html`<nav class="sections" aria-label="Sections">
 <a href="/">Home</a>
 <a href="/quotes">Quotes</a> <a href="/handoffs">Order links</a>
-<a href="/price-book">Price book</a> <a href="/plate-orders">Plate orders</a>
-${owner ? html`<a href="/staff">Staff</a> <a href="/audit">Audit log</a>` : null}
+<a href="/price-book">Price book</a> <a href="/plate-orders">Plate orders</a> <a href="/notifications">Notifications</a>
+${owner ? html`<a href="/webhooks">Webhooks</a> <a href="/staff">Staff</a> <a href="/audit">Audit log</a>` : null}
 ${owner ? html`<a href="/privacy">Personal data</a> <a href="/settings/lost-reasons">Lost reasons</a>` : null}
 <a href="/account">Account</a>
 <form method="post" action="/sign-out" class="inline">${csrfField(viewer)}<button type="submit" class="link">Sign out</button></form>

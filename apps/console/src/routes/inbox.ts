@@ -1,7 +1,7 @@
 // The inbox's pages: the leads (and as CSV), one lead, and its state change, notes and assignee (staff, CSRF-checked forms).
 import { Router } from 'express';
 import type { Request, Response } from 'express';
-import { isInboxState, type StaffRepository } from '@shop/storage';
+import { isInboxState, type OutboxRowRecord, type StaffRepository } from '@shop/storage';
 import { EXPORT_MAX_ROWS, InboxProblem, addNote, assignLead, changeState, exportLeads, isRequestKind, leadDetail, listLeads, type InboxDeps, type LeadFilter } from '../inbox';
 import { leadsCsv } from '../inbox-csv';
 import { signedInOf } from '../http/session';
@@ -23,7 +23,14 @@ function filterOf(req: Request, viewerId: string): LeadFilter & { mine: boolean 
 
 const staffNames = async (staff: StaffRepository) => new Map((await staff.list()).map((person) => [person.id, person.name]));
 
-export function inboxRoutes(deps: InboxDeps, staff: StaffRepository, shopName: string, consoleUrl: string): Router {
+export function inboxRoutes(
+  deps: InboxDeps,
+  staff: StaffRepository,
+  shopName: string,
+  consoleUrl: string,
+  /** The notifications about a request (`order/or_...`, `quote/sub_...`), for its timeline. */
+  notificationsOf: (subject: string) => Promise<OutboxRowRecord[]>,
+): Router {
   const router = Router();
 
   router.get('/inbox', async (req, res) => {
@@ -66,7 +73,8 @@ export function inboxRoutes(deps: InboxDeps, staff: StaffRepository, shopName: s
     const names = new Map(people.map((person) => [person.id, person.name]));
     const active = people.filter((person) => person.disabledAt === null).map((person) => ({ id: person.id, name: person.name }));
     const reasons = (await deps.lostReasons.list()).filter((reason) => reason.retiredAt === null);
-    return res.status(status).type('html').send(renderLeadPage(shopName, viewer, lead, names, active, reasons, deps.now(), message));
+    const notifications = await notificationsOf(`${kind}/${lead.id}`);
+    return res.status(status).type('html').send(renderLeadPage(shopName, viewer, lead, names, active, reasons, deps.now(), message, notifications));
   };
 
   router.get('/inbox/:kind/:id', (req, res) => sendLead(req, res, 200));

@@ -2,7 +2,8 @@
 // the count of its order page's servings; the staff's lists.
 import { fromDbDateTime, toDbDateTime, type StorageDatabase } from '../database';
 import type { DB } from '../db-types';
-import { clampPageRows, computeRetentionCutoff, keepWithinRetention, type HandoffRepository, type HandoffSummary } from '../records';
+import { clampPageRows, computeRetentionCutoff, keepWithinRetention, type HandoffRepository, type HandoffSummary, type OutboxTargets } from '../records';
+import { outboxStatements } from './outbox';
 
 const SUMMARY_COLUMNS = ['handoffs.id', 'handoffs.created_at', 'handoffs.expires_at', 'handoffs.body', 'handoffs.schema_version', 'handoffs.opens'] as const;
 type SummaryRow = Pick<DB['handoffs'], 'id' | 'created_at' | 'expires_at' | 'body'> & { schema_version: number; opens: number };
@@ -18,9 +19,10 @@ function toSummary(row: SummaryRow): HandoffSummary {
   };
 }
 
-export function createHandoffRepository({ db, read, write, guard }: StorageDatabase): HandoffRepository {
+export function createHandoffRepository(database: StorageDatabase, targets: OutboxTargets): HandoffRepository {
+  const { db, read, write, guard } = database;
   return {
-    async insert({ designs, quoteIds, ...handoff }) {
+    async insert({ designs, quoteIds, event, ...handoff }) {
       // One unit: the handoff is kept with all its designs and quote references or not at all.
       await guard('store the handoff and its plate designs', () =>
         write([
@@ -45,6 +47,7 @@ export function createHandoffRepository({ db, read, write, guard }: StorageDatab
           ...(quoteIds && quoteIds.length > 0
             ? [db.insertInto('handoff_quotes').values([...new Set(quoteIds)].map((quoteId) => ({ handoff_id: handoff.id, quote_id: quoteId })))]
             : []),
+          ...(event ? outboxStatements(database, event, targets, { table: 'handoffs', id: handoff.id }) : []),
         ]),
       );
     },

@@ -3,8 +3,9 @@
 import type { Selectable } from 'kysely';
 import { fromDbDateTime, toDbDateTime } from '../database';
 import type { OrderRequest, OrderRequestItem } from '../db-types';
-import { clampListLimit } from '../records';
-import type { StorageAccess } from '../storage';
+import { clampListLimit, type OutboxEvent } from '../records';
+import type { Storage, StorageAccess } from '../storage';
+import { outboxUnit } from './outbox';
 
 export type Fulfilment = 'pickup' | 'delivery';
 
@@ -56,6 +57,8 @@ export interface OrderRequestRecord {
 export interface NewOrderRequest extends Omit<OrderRequestRecord, 'state'> {
   /** A second request with the same key is not stored again: the first one's id is answered. */
   idempotencyKey: string;
+  /** `order_request.created`, written to the outbox in the request's transaction (not for a repeat). */
+  event?: OutboxEvent;
 }
 
 export interface OrderRequestRepository {
@@ -117,8 +120,10 @@ function toRecord(row: OrderRow, items: ItemRow[]): OrderRequestRecord {
   };
 }
 
-export function createOrderRequestRepository(storage: StorageAccess): OrderRequestRepository {
+/** `mailTo`: who the outbox mails about a new request (the storage's own, given at open). */
+export function createOrderRequestRepository(storage: StorageAccess & Pick<Storage, 'mailTo'>): OrderRequestRepository {
   const { db, read, transact } = storage;
+  const targets = { mailTo: storage.mailTo };
 
   async function readItems(ids: string[]): Promise<Map<string, ItemRow[]>> {
     const byRequest = new Map<string, ItemRow[]>(ids.map((id) => [id, []]));
@@ -179,6 +184,7 @@ export function createOrderRequestRepository(storage: StorageAccess): OrderReque
             })),
           );
         }
+        if (request.event) yield* outboxUnit(db, request.event, targets);
         return { created: true, id: request.id };
       });
     },

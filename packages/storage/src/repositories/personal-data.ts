@@ -1,6 +1,7 @@
 // A person's data in the shop's leads: found and erased by e-mail, and erased once a settled
 // request has been kept its retention time. The contact details go (name, e-mail, phone, company,
-// delivery address, the note, and the staff's notes in the request's timeline); the job stays
+// delivery address, the note, the staff's notes in the request's timeline, and the name in the
+// payloads of the request's notifications in the outbox); the job stays
 // (items, quantities, prices, material, the form's description). Written once over Kysely for
 // both databases, one statement per write: on SQLite `Storage.db` writes outside the group commit,
 // so no statement here waits on another's lock upgrade.
@@ -42,12 +43,27 @@ export interface HeldNote {
   text: string;
 }
 
+/** A notification about one of the requests found (an outbox row: its event JSON holds the person's name). */
+export interface HeldNotification {
+  id: string;
+  /** `order/or_...` or `quote/sub_...`. */
+  subject: string;
+  eventType: string;
+  kind: string;
+  state: string;
+  createdAt: Date;
+  /** The event JSON `{type, timestamp, data}` as it is (or was) sent. */
+  payload: Record<string, unknown>;
+}
+
 /** Everything held for one e-mail. */
 export interface HeldPersonalData {
   orderRequests: HeldOrderRequest[];
   quoteRequests: HeldQuoteRequest[];
   /** Notes on those requests, and any other note that names the e-mail. */
   notes: HeldNote[];
+  /** The notifications about those requests, oldest first (then by subject). */
+  notifications: HeldNotification[];
 }
 
 export interface ErasedCounts {
@@ -89,6 +105,13 @@ function erasedQuoteBody(body: string, at: Date): string {
   return JSON.stringify({ ...parsed, name: '', email: '', phone: null, company: null, erased_at: at.toISOString() });
 }
 
+/** An event JSON with its `data.name` emptied; null when it holds no name (erased already, or none). */
+function erasedPayload(payload: string): string | null {
+  const parsed = JSON.parse(payload) as { data?: Record<string, unknown> };
+  if (typeof parsed.data?.name !== 'string' || parsed.data.name === '') return null;
+  return JSON.stringify({ ...parsed, data: { ...parsed.data, name: '' } });
+}
+
 export function createPersonalDataRepository(storage: Pick<StorageAccess, 'db'>): PersonalDataRepository {
   const { db } = storage;
   const settled = [...SETTLED_STATES];
@@ -115,10 +138,24 @@ export function createPersonalDataRepository(storage: Pick<StorageAccess, 'db'>)
     return Number(result.numUpdatedRows);
   }
 
-  // The notes go first: a stop in between leaves the row unerased, and the next run does both.
+  /**
+   * Empties the name in the payloads of the requests' outbox rows (a row still waiting then goes out
+   * without it). Row by row, each only if its payload is still the one read: the payload is JSON.
+   */
+  async function eraseNotifications(kind: 'order' | 'quote', ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    const rows = await db.selectFrom('outbox').select(['id', 'payload']).where('subject', 'in', ids.map((id) => `${kind}/${id}`)).execute();
+    for (const row of rows) {
+      const payload = erasedPayload(row.payload);
+      if (payload !== null) await db.updateTable('outbox').set({ payload }).where('id', '=', row.id).where('payload', '=', row.payload).execute();
+    }
+  }
+
+  // The notes and notifications go first: a stop in between leaves the row unerased, and the next run does all.
   async function eraseOrders(ids: string[], at: Date): Promise<{ rows: number; notes: number }> {
     if (ids.length === 0) return { rows: 0, notes: 0 };
     const notes = await eraseNotes('order', ids);
+    await eraseNotifications('order', ids);
     const result = await db
       .updateTable('order_requests')
       .set({
@@ -143,6 +180,7 @@ export function createPersonalDataRepository(storage: Pick<StorageAccess, 'db'>)
   async function eraseQuotes(rows: { id: string; body: string }[], at: Date): Promise<{ rows: number; notes: number }> {
     if (rows.length === 0) return { rows: 0, notes: 0 };
     const notes = await eraseNotes('quote', rows.map((row) => row.id));
+    await eraseNotifications('quote', rows.map((row) => row.id));
     let erased = 0;
     for (const row of rows) {
       // The body is rewritten whole (it is JSON); `erased_at is null` makes a second eraser a no-op.
@@ -159,7 +197,7 @@ export function createPersonalDataRepository(storage: Pick<StorageAccess, 'db'>)
 
   async function findByEmail(email: string): Promise<HeldPersonalData> {
     const folded = foldEmail(email);
-    if (folded === '') return { orderRequests: [], quoteRequests: [], notes: [] };
+    if (folded === '') return { orderRequests: [], quoteRequests: [], notes: [], notifications: [] };
     const orderRows = (
       await db
         .selectFrom('order_requests')
@@ -233,7 +271,28 @@ export function createPersonalDataRepository(storage: Pick<StorageAccess, 'db'>)
       const onFound = (row.request_kind === 'order' ? orderIds : quoteIds).includes(row.request_id);
       if (onFound || foldEmail(text).includes(folded)) notes.push({ id: Number(row.id), requestKind: row.request_kind, requestId: row.request_id, at: fromDb(row.at), text });
     }
-    return { orderRequests, quoteRequests, notes };
+    const subjects = [...orderIds.map((id) => `order/${id}`), ...quoteIds.map((id) => `quote/${id}`)];
+    const notificationRows =
+      subjects.length === 0
+        ? []
+        : await db
+            .selectFrom('outbox')
+            .select(['id', 'subject', 'event_type', 'kind', 'state', 'created_at', 'payload'])
+            .where('subject', 'in', subjects)
+            .orderBy('created_at')
+            .orderBy('subject')
+            .orderBy('id')
+            .execute();
+    const notifications: HeldNotification[] = notificationRows.map((row) => ({
+      id: row.id,
+      subject: row.subject,
+      eventType: row.event_type,
+      kind: row.kind,
+      state: row.state,
+      createdAt: fromDb(row.created_at),
+      payload: JSON.parse(row.payload) as Record<string, unknown>,
+    }));
+    return { orderRequests, quoteRequests, notes, notifications };
   }
 
   return {

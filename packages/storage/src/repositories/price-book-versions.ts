@@ -1,7 +1,9 @@
 // The price book's versions: each book as uploaded (JSON text), who uploaded it, and when it was
 // published and takes force. Written once per version; publishing sets its publication columns.
 import { fromDbDateTime, toDbDateTime } from '../database';
+import type { OutboxEvent } from '../records';
 import type { StorageAccess } from '../storage';
+import { outboxUnit } from './outbox';
 
 const optionalDate = (text: string | null): Date | null => (text === null ? null : fromDbDateTime(text));
 
@@ -34,6 +36,8 @@ export interface Publication {
   publishedAt: Date;
   publishedBy: string | null;
   effectiveFrom: Date;
+  /** `price_book.published`, written to the outbox in the publication's transaction. */
+  event?: OutboxEvent;
 }
 
 export interface PriceBookVersionRepository {
@@ -109,7 +113,10 @@ export function createPriceBookVersionRepository(storage: StorageAccess): PriceB
           .updateTable('price_book_versions')
           .set({ published_at: toDbDateTime(publication.publishedAt), published_by: publication.publishedBy, effective_from: toDbDateTime(publication.effectiveFrom) })
           .where('version', '=', version);
-        return published.changes === 1;
+        if (published.changes !== 1) return false;
+        // Webhooks only: the shop is not mailed about its own price book.
+        if (publication.event) yield* outboxUnit(db, publication.event, { mailTo: null });
+        return true;
       });
     },
   };

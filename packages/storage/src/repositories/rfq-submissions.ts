@@ -1,14 +1,16 @@
 // Quote-request submissions: the shop's leads, stored once per idempotency key, never purged.
 import { fromDbDateTime, toDbDateTime, type StorageDatabase } from '../database';
-import { clampListLimit, type RfqSubmissionRecord, type RfqSubmissionRepository } from '../records';
+import { clampListLimit, type OutboxTargets, type RfqSubmissionRecord, type RfqSubmissionRepository } from '../records';
+import { outboxStatements } from './outbox';
 
 function toRecord(row: { id: string; rfq_link_id: string; created_at: string; body: string; schema_version: number }): RfqSubmissionRecord {
   return { id: row.id, rfqLinkId: row.rfq_link_id, createdAt: fromDbDateTime(row.created_at), body: row.body, schemaVersion: row.schema_version };
 }
 
-export function createRfqSubmissionRepository({ db, read, write, guard }: StorageDatabase): RfqSubmissionRepository {
+export function createRfqSubmissionRepository(database: StorageDatabase, targets: OutboxTargets): RfqSubmissionRepository {
+  const { db, read, write, guard } = database;
   return {
-    async insert({ id, rfqLinkId, createdAt, idempotencyKey, body, schemaVersion }) {
+    async insert({ id, rfqLinkId, createdAt, idempotencyKey, body, schemaVersion, event }) {
       // Insert-or-nothing in one statement, then read: a double submission racing this one cannot
       // both win, and nothing reads before the write.
       const [outcome] = await guard('store the rfq submission', () =>
@@ -17,6 +19,8 @@ export function createRfqSubmissionRepository({ db, read, write, guard }: Storag
             .insertInto('rfq_submissions')
             .values({ id, rfq_link_id: rfqLinkId, created_at: toDbDateTime(createdAt), idempotency_key: idempotencyKey, body, schema_version: schemaVersion })
             .onConflict((conflict) => conflict.column('idempotency_key').doNothing()),
+          // Its notifications in the same unit, written only when the row above was.
+          ...(event ? outboxStatements(database, event, targets, { table: 'rfq_submissions', id }) : []),
         ]),
       );
       if (outcome?.changes === 1) return { created: true, id };

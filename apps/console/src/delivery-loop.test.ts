@@ -1,0 +1,172 @@
+// The delivery loop against real servers: an SMTP server that is down and then back, an endpoint that
+// checks signatures, one that answers 500 until the schedule is spent; the clock is the test's.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { RETRY_DELAYS_MS, createWebhookSecret, handoffCreated, rfqSubmissionCreated } from '@shop/notify';
+import { openStorage, type Storage } from '@shop/storage';
+import pino from 'pino';
+import { closedPort, startSmtpServer, startWebhookReceiver } from '../../../packages/notify/src/test-servers';
+import { createDeliveryLoop, type DeliveryLoop } from './delivery-loop';
+
+const T0 = new Date('2026-11-27T15:00:00.000Z');
+const MAIL = { from: 'Quotes <quotes@shop.example>', to: ['shop@shop.example'], consoleUrl: 'https://console.shop.example' };
+const silent = pino({ level: 'silent' });
+
+describe('the delivery loop', () => {
+  let dir: string;
+  let storage: Storage;
+  let clock: Date;
+  const now = () => clock;
+  const at = (ms: number) => new Date(T0.getTime() + ms);
+
+  beforeEach(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'shop-outbox-'));
+    storage = await openStorage({ databaseUrl: 'file:./shop.db', rootDir: dir, mailTo: MAIL.to.join(',') });
+    clock = T0;
+  });
+
+  afterEach(async () => {
+    await storage.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function submitRfq(id: string) {
+    const event = rfqSubmissionCreated({ id, rfq_link_id: 'rl_1', description: '12 gussets, 3/8 A36', material: 'A36', thickness_in: 0.375, quantity: 12, name: 'Robin Forge', email: 'robin@forge.example' }, clock);
+    await storage.rfqSubmissions.insert({
+      id,
+      rfqLinkId: 'rl_1',
+      createdAt: clock,
+      idempotencyKey: `k-${id}`,
+      body: '{}',
+      schemaVersion: 1,
+      event: { type: event.type, subject: `quote/${id}`, payload: JSON.stringify(event), createdAt: clock },
+    });
+    return event;
+  }
+
+  async function runAt(loop: DeliveryLoop, ms: number) {
+    clock = at(ms);
+    return loop.runOnce();
+  }
+
+  it('sends an rfq submission made while the mail server is down once it is back, exactly once, retrying on the schedule', async () => {
+    const port = await closedPort();
+    const loop = createDeliveryLoop({ outbox: storage.outbox, webhooks: storage.webhooks, mail: { ...MAIL, smtpUrl: `smtp://127.0.0.1:${port}` }, now, logger: silent });
+    await submitRfq('sub_down');
+    const [row] = await storage.outbox.forSubject('quote/sub_down');
+    expect(row).toMatchObject({ kind: 'email', target: 'shop@shop.example', state: 'pending' });
+
+    expect(await runAt(loop, 0)).toHaveLength(1);
+    expect((await storage.outbox.get(row!.id))!.row).toMatchObject({ state: 'pending', attempts: 1, nextAttemptAt: at(RETRY_DELAYS_MS[0]!) });
+    expect(await runAt(loop, RETRY_DELAYS_MS[0]! - 1000)).toEqual([]);
+    expect(await runAt(loop, RETRY_DELAYS_MS[0]!)).toHaveLength(1);
+    const second = RETRY_DELAYS_MS[0]! + RETRY_DELAYS_MS[1]!;
+    expect((await storage.outbox.get(row!.id))!.row).toMatchObject({ state: 'pending', attempts: 2, nextAttemptAt: at(second) });
+
+    const server = await startSmtpServer({ port });
+    try {
+      expect(await runAt(loop, second)).toHaveLength(1);
+      expect(await runAt(loop, second + 86_400_000)).toEqual([]);
+      expect(server.received).toHaveLength(1);
+      const mail = server.received[0]!;
+      expect(mail.to).toEqual(['shop@shop.example']);
+      expect(mail.parsed.messageId).toBe(`<${row!.id}@shop.example>`);
+      expect(mail.parsed.text).toContain('Robin Forge');
+      expect(mail.parsed.text).toContain('https://console.shop.example/inbox/quote/sub_down');
+      expect(mail.parsed.text).not.toContain('robin@forge.example');
+      const kept = await storage.outbox.get(row!.id);
+      expect(kept!.row).toMatchObject({ state: 'sent', attempts: 3, sentAt: at(second), nextAttemptAt: null });
+      expect(kept!.attempts.map((attempt) => [attempt.attempt, attempt.outcome, attempt.at.toISOString()])).toEqual([
+        [1, 'retry', at(0).toISOString()],
+        [2, 'retry', at(RETRY_DELAYS_MS[0]!).toISOString()],
+        [3, 'ok', at(second).toISOString()],
+      ]);
+      expect(kept!.attempts[0]!.error).toMatch(/ECONNREFUSED|connect/i);
+      expect(kept!.attempts[2]!.status).toBe(250);
+    } finally {
+      await loop.stop();
+      await server.close();
+    }
+  });
+
+  it('signs a webhook so the endpoint verifies it, with the row id as webhook-id', async () => {
+    // The receiver checks the signed timestamp against its own clock: this test keeps the real time.
+    clock = new Date();
+    const start = clock;
+    const secret = createWebhookSecret();
+    const receiver = await startWebhookReceiver(secret, () => ({ status: 204 }));
+    const loop = createDeliveryLoop({ outbox: storage.outbox, webhooks: storage.webhooks, mail: null, now, logger: silent });
+    try {
+      const endpoint = await storage.webhooks.add({ name: 'erp', url: receiver.url, secret, events: ['handoff.created'], createdBy: null, createdAt: start });
+      const expires = new Date(start.getTime() + 86_400_000);
+      const handoff = { object: 'handoff' as const, id: 'h_sign', url: 'https://quote.example/o/h_sign', expires_at: expires.toISOString(), items: [{ quote_id: 'q_1', index: 0, description: 'Base plate' }] };
+      const event = handoffCreated(handoff as never, start);
+      await storage.handoffs.insert({ id: 'h_sign', createdAt: start, expiresAt: expires, body: '{}', schemaVersion: 1, designs: [], event: { type: event.type, subject: 'handoff/h_sign', payload: JSON.stringify(event), createdAt: start } });
+      const [row] = await storage.outbox.forSubject('handoff/h_sign');
+      expect(row).toMatchObject({ kind: 'webhook', target: endpoint!.id });
+
+      expect(await loop.runOnce()).toHaveLength(1);
+      expect(receiver.received).toHaveLength(1);
+      const request = receiver.received[0]!;
+      expect(request.verified).toEqual({ ok: true, payload: event });
+      expect(request.headers['webhook-id']).toBe(row!.id);
+      expect(request.body).not.toContain('quote.example/o/');
+      expect((await storage.outbox.get(row!.id))!.row).toMatchObject({ state: 'sent', attempts: 1 });
+      clock = new Date(start.getTime() + 3_600_000);
+      expect(await loop.runOnce()).toEqual([]);
+      expect(receiver.received).toHaveLength(1);
+    } finally {
+      await loop.stop();
+      await receiver.close();
+    }
+  });
+
+  it('tries an endpoint answering 500 on the schedule and ends the row dead after the sixth try', async () => {
+    const secret = createWebhookSecret();
+    const receiver = await startWebhookReceiver(secret, () => ({ status: 500, body: 'down for maintenance' }));
+    const loop = createDeliveryLoop({ outbox: storage.outbox, webhooks: storage.webhooks, mail: null, now, logger: silent });
+    try {
+      await storage.webhooks.add({ name: 'flaky', url: receiver.url, secret, events: ['rfq_submission.created'], createdBy: null, createdAt: T0 });
+      await submitRfq('sub_500');
+      const row = (await storage.outbox.forSubject('quote/sub_500')).find((r) => r.kind === 'webhook')!;
+      const dueTimes = [0];
+      for (const delay of RETRY_DELAYS_MS) dueTimes.push(dueTimes.at(-1)! + delay);
+      for (const due of dueTimes) {
+        if (due > 0) expect((await runAt(loop, due - 1)).filter((r) => r.id === row.id)).toEqual([]);
+        expect((await runAt(loop, due)).map((r) => r.id)).toContain(row.id);
+      }
+      expect(receiver.received).toHaveLength(6);
+      const kept = await storage.outbox.get(row.id);
+      expect(kept!.row).toMatchObject({ state: 'dead', attempts: 6, nextAttemptAt: null, sentAt: null });
+      expect(kept!.attempts.map((attempt) => [attempt.outcome, attempt.status, attempt.at.getTime() - T0.getTime()])).toEqual(
+        dueTimes.map((due, index) => [index === 5 ? 'dead' : 'retry', 500, due]),
+      );
+      expect(kept!.attempts[0]!.response).toBe('down for maintenance');
+      expect(await runAt(loop, dueTimes.at(-1)! + 86_400_000)).toEqual([]);
+      expect(receiver.received).toHaveLength(6);
+    } finally {
+      await loop.stop();
+      await receiver.close();
+    }
+  });
+
+  it('stops after the try under way is stored, and gives back no row unsettled', async () => {
+    const secret = createWebhookSecret();
+    const receiver = await startWebhookReceiver(secret, () => 'hang');
+    const loop = createDeliveryLoop({ outbox: storage.outbox, webhooks: storage.webhooks, mail: null, now, logger: silent, deliverDeps: { webhookTimeoutMs: 300 } });
+    try {
+      await storage.webhooks.add({ name: 'slow', url: receiver.url, secret, events: ['rfq_submission.created'], createdBy: null, createdAt: T0 });
+      await submitRfq('sub_stop');
+      const row = (await storage.outbox.forSubject('quote/sub_stop')).find((r) => r.kind === 'webhook')!;
+      const round = loop.runOnce();
+      await loop.stop();
+      expect((await round).map((r) => r.id)).toContain(row.id);
+      expect((await storage.outbox.get(row.id))!.attempts.map((a) => [a.attempt, a.outcome])).toEqual([[1, 'retry']]);
+      // Nothing is left claimed: a second process picks the row when it is due.
+      expect((await storage.outbox.claimDue('other', at(RETRY_DELAYS_MS[0]!), { limit: 10, claimMs: 1000 })).map((r) => r.id)).toContain(row.id);
+    } finally {
+      await receiver.close();
+    }
+  });
+});

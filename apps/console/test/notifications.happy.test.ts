@@ -1,0 +1,121 @@
+// The notifications and webhooks pages over HTTP: the outbox as staff see it, a dead row retried by an
+// owner, endpoints added (the secret shown once), disabled and deleted, each audited; owners only.
+import { isWebhookSecret, rfqSubmissionCreated } from '@shop/notify';
+import { START, startConsole, type Browser, type ConsoleTestApp } from './console-harness';
+
+describe('notifications and webhooks', () => {
+  let app: ConsoleTestApp;
+  let staff: Browser;
+  let owner: Browser;
+
+  async function submitRfq(id: string) {
+    const event = rfqSubmissionCreated({ id, rfq_link_id: 'rl_1', description: 'Gussets', material: null, thickness_in: null, quantity: 4, name: 'Robin Forge' }, app.now());
+    await app.opened.inbox.quotes.insert({
+      id,
+      rfqLinkId: 'rl_1',
+      createdAt: app.now(),
+      idempotencyKey: `k-${id}`,
+      body: JSON.stringify({ object: 'rfq_submission', id, rfq_link_id: 'rl_1', submitted_at: app.now().toISOString(), description: 'Gussets', material: null, thickness_in: null, quantity: 4, name: 'Robin Forge', email: 'robin@forge.example', phone: null, company: null }),
+      schemaVersion: 1,
+      event: { type: event.type, subject: `quote/${id}`, payload: JSON.stringify(event), createdAt: app.now() },
+    });
+  }
+
+  beforeAll(async () => {
+    app = await startConsole({ env: { SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'quotes@shop.example', SHOP_NOTIFY_EMAIL: 'shop@shop.example' } });
+    await app.addPerson('sam@example.com', 'staff');
+    await app.addPerson('olive@example.com', 'owner');
+    staff = app.browser();
+    await staff.signIn('sam@example.com');
+    owner = app.browser();
+    await owner.signIn('olive@example.com');
+    await submitRfq('sub_first');
+  });
+
+  afterAll(() => app.close());
+
+  it('lists the outbox for staff, newest first, linking each row to its request; the home page links it', async () => {
+    expect((await staff.get('/')).text).toContain('<a href="/notifications">Notifications</a>');
+    const page = await staff.get('/notifications');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<td>rfq_submission.created</td><td><a href="/inbox/quote/sub_first">quote/sub_first</a></td><td>mail to shop@shop.example</td><td>Waiting</td><td>0</td>');
+    expect((await staff.get('/notifications?state=sent')).text).toContain('No notifications in this state.');
+  });
+
+  it('keeps webhooks to owners: staff get 403 on the page and its forms', async () => {
+    expect((await staff.get('/webhooks')).status).toBe(403);
+    const csrf = await staff.csrf('/notifications');
+    expect((await staff.post('/webhooks', { _csrf: csrf, name: 'x', url: 'https://x.example/h', events: 'handoff.created' })).status).toBe(403);
+    expect(await app.opened.webhooks.list()).toEqual([]);
+  });
+
+  it('adds an endpoint with its secret shown once, audited; new events then go to it; refuses what cannot work', async () => {
+    const csrf = await owner.csrf('/webhooks');
+    expect((await owner.post('/webhooks', { _csrf: csrf, name: 'erp', url: 'ftp://erp.example/h', events: 'rfq_submission.created' })).status).toBe(422);
+    expect((await owner.post('/webhooks', { _csrf: csrf, name: 'erp', url: 'https://erp.example/h', events: 'quote.created' })).status).toBe(422);
+    const added = await owner.post('/webhooks', { _csrf: csrf, name: 'erp', url: 'https://erp.example/h', events: 'rfq_submission.created' });
+    expect(added.status).toBe(201);
+    const secret = /<code>(whsec_[^<]+)<\/code>/.exec(added.text)?.[1];
+    expect(secret !== undefined && isWebhookSecret(secret)).toBe(true);
+    const [endpoint] = await app.opened.webhooks.list();
+    await expect(app.opened.webhooks.secretOf(endpoint!.id)).resolves.toEqual({ url: 'https://erp.example/h', secret });
+    const listed = await owner.get('/webhooks');
+    expect(listed.text).toContain('<td>erp</td><td>https://erp.example/h</td><td>rfq_submission.created</td><td>enabled</td>');
+    expect(listed.text).not.toContain(secret!);
+    expect((await owner.post('/webhooks', { _csrf: csrf, name: 'erp', url: 'https://other.example/h', events: 'handoff.created' })).status).toBe(409);
+    const audit = (await app.opened.audit.list({ limit: 5 })).entries.find((entry) => entry.action === 'webhook_added');
+    expect(audit).toMatchObject({ subject: endpoint!.id, detail: { name: 'erp', url: 'https://erp.example/h', events: ['rfq_submission.created'] } });
+    expect(JSON.stringify(audit)).not.toContain(secret!);
+
+    await submitRfq('sub_second');
+    expect((await app.opened.outbox.forSubject('quote/sub_second')).map((row) => [row.kind, row.target]).sort()).toEqual([
+      ['email', 'shop@shop.example'],
+      ['webhook', endpoint!.id],
+    ]);
+    const lead = await staff.get('/inbox/quote/sub_second');
+    expect(lead.text).toContain('<h2>Notifications</h2>');
+    expect(lead.text).toContain('E-mail rfq_submission.created</a>: Waiting, 0 tries');
+    expect(lead.text).toContain('Webhook rfq_submission.created</a>: Waiting, 0 tries');
+  });
+
+  it('shows a dead row with its tries; an owner retries it now (audited, the loop woken), staff may not', async () => {
+    const [row] = await app.opened.outbox.forSubject('quote/sub_first');
+    const [again] = (await app.opened.outbox.claimDue('test', app.now(), { limit: 10, claimMs: 60_000 })).filter((r) => r.id === row!.id);
+    await app.opened.outbox.settle(again!, 'test', { outcome: 'dead', status: 550, error: 'Mailbox <shop@shop.example> unknown', response: '550 5.1.1 unknown', durationMs: 41, attemptedAt: START, attempts: 1, nextAttemptAt: null });
+    await app.opened.outbox.release('test');
+
+    const page = await staff.get(`/notifications/${row!.id}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<td>1</td>');
+    expect(page.text).toContain('<td>dead</td><td>550</td><td>41 ms</td><td>Mailbox &lt;shop@shop.example&gt; unknown</td><td><code>550 5.1.1 unknown</code></td>');
+    expect(page.text).not.toContain('Retry now');
+    const staffCsrf = await staff.csrf(`/notifications/${row!.id}`);
+    expect((await staff.post(`/notifications/${row!.id}/retry`, { _csrf: staffCsrf })).status).toBe(403);
+    expect((await app.opened.outbox.get(row!.id))!.row.state).toBe('dead');
+
+    const csrf = await owner.csrf(`/notifications/${row!.id}`);
+    expect((await owner.get(`/notifications/${row!.id}`)).text).toContain('Retry now');
+    const wakes = app.wakes();
+    const retried = await owner.post(`/notifications/${row!.id}/retry`, { _csrf: csrf });
+    expect(retried.status).toBe(200);
+    expect(app.wakes()).toBe(wakes + 1);
+    expect((await app.opened.outbox.get(row!.id))!.row).toMatchObject({ state: 'pending', attempts: 0, nextAttemptAt: app.now() });
+    expect((await owner.post(`/notifications/${row!.id}/retry`, { _csrf: csrf })).status).toBe(409);
+    const audit = (await app.opened.audit.list({ limit: 5 })).entries.filter((entry) => entry.action === 'notification_retried');
+    expect(audit.map((entry) => entry.subject)).toEqual([row!.id]);
+    expect((await staff.get('/notifications/ob_missing')).status).toBe(404);
+  });
+
+  it('disables and deletes an endpoint, audited: a disabled one gets no new rows', async () => {
+    const [endpoint] = await app.opened.webhooks.list();
+    const csrf = await owner.csrf('/webhooks');
+    expect((await owner.post(`/webhooks/${endpoint!.id}/disable`, { _csrf: csrf })).status).toBe(200);
+    expect((await owner.post(`/webhooks/${endpoint!.id}/disable`, { _csrf: csrf })).status).toBe(404);
+    await submitRfq('sub_third');
+    expect((await app.opened.outbox.forSubject('quote/sub_third')).map((row) => row.kind)).toEqual(['email']);
+    expect((await owner.post(`/webhooks/${endpoint!.id}/delete`, { _csrf: csrf })).status).toBe(200);
+    expect(await app.opened.webhooks.list()).toEqual([]);
+    const actions = (await app.opened.audit.list({ limit: 10 })).entries.map((entry) => `${entry.action} ${entry.subject}`);
+    expect(actions.slice(0, 2)).toEqual([`webhook_deleted ${endpoint!.id}`, `webhook_disabled ${endpoint!.id}`]);
+  });
+});
