@@ -7,6 +7,9 @@
 import { PRICE_BOOK, PRICE_BOOK_JSON, createCatalog, loadPriceBook } from '@shop/catalog';
 import { PlateItem } from '@shop/contracts';
 import { REFERENCE_PARTS, pricePlateItem } from '@shop/pricing';
+import pino from 'pino';
+import { startSmtpServer, type TestSmtpServer } from '../../../packages/notify/src/test-servers';
+import { createDeliveryLoop, type DeliveryLoop } from '../src/delivery-loop';
 import { HAS_CHROMIUM, NEEDS_CHROMIUM, launchBrowser, type Browser, type Page } from '../../rest/test/browser';
 import { describeUnless } from '../../../scripts/test/skip-unless';
 import { PASSWORD, startConsole, type ConsoleTestApp } from './console-harness';
@@ -80,17 +83,26 @@ async function tabFocus(page: Page, from: string): Promise<{ focused: string; vi
 describeUnless(HAS_CHROMIUM, NEEDS_CHROMIUM)('the shop in headless Chromium', () => {
   let app: ConsoleTestApp;
   let shop: ShopBeside;
+  let smtp: TestSmtpServer;
+  let delivery: DeliveryLoop;
 
   beforeAll(async () => {
-    app = await startConsole({ ownUrl: true });
-    shop = await startShopBeside(app, { ownUrl: true });
+    // The shop's mail server: the REST app writes each request's e-mail row, the console's delivery loop sends it here.
+    smtp = await startSmtpServer();
+    const mail = { SMTP_URL: smtp.url, MAIL_FROM: 'Quotes <quotes@shop.test>', SHOP_NOTIFY_EMAIL: 'office@shop.test' };
+    app = await startConsole({ ownUrl: true, env: mail });
+    shop = await startShopBeside(app, { ownUrl: true, env: mail });
+    // Run one pass at a time (runOnce) rather than on its timer, so the test knows when a row was tried.
+    delivery = createDeliveryLoop({ outbox: app.opened.outbox, webhooks: app.opened.webhooks, mail: app.config.mail, now: app.now, logger: pino({ level: 'silent' }) });
     await app.addPerson('olive@shop.test', 'owner');
     await app.addPerson('sam@shop.test', 'staff');
   });
 
   afterAll(async () => {
+    await delivery?.stop();
     await shop?.close();
     await app?.close();
+    await smtp?.close();
   });
 
   describe.each(VIEWPORTS)('on a $name ($width x $height)', (viewport) => {
@@ -267,6 +279,41 @@ describeUnless(HAS_CHROMIUM, NEEDS_CHROMIUM)('the shop in headless Chromium', ()
         dollars(quote.amount_total_cents),
         'sam',
       ]);
+    });
+
+    it("shows the order request's e-mail on the notifications page, waiting, then sent to the shop's mail server", async () => {
+      const aboutThis = () => page.locator('table.list tbody tr', { has: page.locator(`a[href="/inbox/order/${reference}"]`) });
+      await page.goto(`${app.baseUrl}/notifications`);
+      expect(await aboutThis().locator('td').allTextContents()).toEqual([expect.any(String), 'order_request.created', `order/${reference}`, 'mail to office@shop.test', 'Waiting', '0', expect.any(String), '']);
+      expect(await layout()).toEqual([]);
+
+      const sent = await delivery.runOnce();
+      expect(sent.some((row) => row.subject === `order/${reference}` && row.kind === 'email')).toBe(true);
+      const mail = smtp.received.find((message) => message.parsed.subject?.startsWith(`New order request ${reference}:`));
+      expect(mail?.to).toEqual(['office@shop.test']);
+      expect(mail?.from).toBe('quotes@shop.test');
+      expect(mail?.parsed.subject).toBe(`New order request ${reference}: 2 items, ${dollars(quote.amount_subtotal_cents)} before HST`);
+      expect(mail?.parsed.text).toContain(`New order request ${reference} from ${viewport.customer}.`);
+      expect(mail?.parsed.text).toContain(`Open it in the console: ${app.baseUrl}/inbox/order/${reference}`);
+      // No contact details beyond the name.
+      expect(mail?.parsed.text).not.toContain(`${viewport.name}@customer.test`);
+
+      await page.reload();
+      expect(await aboutThis().locator('td').allTextContents()).toEqual([expect.any(String), 'order_request.created', `order/${reference}`, 'mail to office@shop.test', 'Sent', '1', '', '']);
+      expect(await layout()).toEqual([]);
+      await Promise.all([page.waitForURL(/\/notifications\/[^/]+$/), aboutThis().locator('td:first-child a').click()]);
+      expect(await page.locator('dl.facts dd').nth(3).textContent()).toMatch(/^Sent, /);
+      expect(await page.locator('table.list tbody tr td').nth(2).textContent()).toBe('ok');
+      expect(JSON.parse((await page.textContent('pre')) as string)).toMatchObject({ type: 'order_request.created', data: { id: reference, name: viewport.customer } });
+      expect(await layout()).toEqual([]);
+
+      // The request's page lists it too.
+      await page.goto(`${app.baseUrl}/inbox/order/${reference}`);
+      expect(await page.locator('ul.notifications li').allTextContents()).toEqual([expect.stringMatching(/^E-mail order_request\.created: Sent /)]);
+      // The owners' webhooks page fits too.
+      await page.goto(`${app.baseUrl}/webhooks`);
+      expect(await page.textContent('h1')).toBe('Webhooks');
+      expect(await layout()).toEqual([]);
     });
 
     it('uploads a changed price book as an owner and shows the reference parts before and after', async () => {
