@@ -2,6 +2,7 @@
 // back, quotes keeping their version, the event, and two processes agreeing.
 import { PRICE_BOOK, PRICE_BOOK_JSON } from '@shop/catalog';
 import { ServiceError } from '@shop/contracts';
+import { sql } from 'kysely';
 import type { Quote } from '@shop/contracts';
 import { createPlateOrdersSwitchRepository, createPriceBookVersionRepository } from '@shop/storage';
 import { compareVersions, createPriceBookCases } from './price-books';
@@ -297,5 +298,36 @@ describe('seeding from a newer release', () => {
 
   it('uses the bundled book’s own text for its row', () => {
     expect(JSON.parse(bundledBook().text)).toEqual(PRICE_BOOK_JSON);
+  });
+});
+
+describe('while the shop tables cannot be read', () => {
+  it('answers from the last state read, and a process that never read one gets storage_unavailable', async () => {
+    const shop = await openTestShopService();
+    try {
+      const book = bookWith('2026-11-28.1', dearerLaser);
+      await shop.service.uploadPriceBook(book, 'st_owner');
+      await shop.service.publishPriceBook('2026-11-28.1', { staffId: 'st_owner' });
+      const stateOver = () =>
+        createShopState({
+          versions: createPriceBookVersionRepository(shop.storage),
+          plateOrders: createPlateOrdersSwitchRepository(shop.storage),
+          catalogOptions: { shopUrl: 'https://shop.example.ca' },
+          plateOrdersEnabled: true,
+          bundled: bundledBook(),
+        });
+      const state = stateOver();
+      const at = shop.clock.now();
+      expect((await state.current(at)).book.version).toBe('2026-11-28.1');
+      // A real failure of the database: the table is gone.
+      await sql`drop table price_book_versions`.execute(shop.storage.db);
+      const later = new Date(at.getTime() + 5_000);
+      const answered = await state.current(later);
+      expect([answered.book.version, answered.plateOrders.open]).toEqual(['2026-11-28.1', true]);
+      const error = await failure(stateOver().current(later));
+      expect(error.code).toBe('storage_unavailable');
+    } finally {
+      await shop.close();
+    }
   });
 });

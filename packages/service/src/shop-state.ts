@@ -114,10 +114,18 @@ export function createShopState(options: ShopStateOptions): ShopState {
   async function fresh(now: Date): Promise<Snapshot> {
     const age = snapshot === null ? Number.POSITIVE_INFINITY : now.getTime() - snapshot.readAt;
     if (snapshot !== null && age >= 0 && age < cacheMs) return snapshot;
-    // One read at a time; callers arriving meanwhile share it.
-    reading ??= read(now).finally(() => {
-      reading = null;
-    });
+    // One read at a time; callers arriving meanwhile share it. While the database cannot be read,
+    // the last state read goes on answering (a listing, a price shown); what needs the database
+    // (storing a quote) fails on its own, and the next call reads again.
+    const stale = snapshot;
+    reading ??= read(now)
+      .catch((error: unknown) => {
+        if (stale === null) throw error;
+        return stale;
+      })
+      .finally(() => {
+        reading = null;
+      });
     snapshot = await reading;
     return snapshot;
   }
