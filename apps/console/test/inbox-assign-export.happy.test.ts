@@ -80,7 +80,7 @@ describe("the inbox's assignee and CSV export", () => {
     ]);
 
     const list = await sam.get('/inbox');
-    const assignees = [...list.text.matchAll(/<tr><td>.*?<a href="([^"]+)">.*?<td>([^<]*)<\/td><\/tr>/g)].map((match) => [match[1], match[2]]);
+    const assignees = [...list.text.matchAll(/<tr><td data-label="Received">.*?<a href="([^"]+)">.*?<td data-label="Assignee">([^<]*)<\/td><\/tr>/g)].map((match) => [match[1], match[2]]);
     expect(assignees).toEqual([
       ['/inbox/quote/rs_stairs1', 'olive'],
       ['/inbox/order/or_plates1', 'sam'],

@@ -45,7 +45,7 @@ describe('the inbox', () => {
     expect((await staff.get('/')).text).toContain('<a href="/inbox">Inbox</a>');
     const page = await staff.get('/inbox');
     expect(page.status).toBe(200);
-    const rows = [...page.text.matchAll(/<tr><td>(.*?)<\/td><td>(.*?)<\/td><td><a href="(.*?)">(.*?)<\/a><\/td><td>(.*?)<\/td><td>(.*?)<\/td><td>(.*?)<\/td><td>(.*?)<\/td><\/tr>/g)].map((match) => match.slice(1));
+    const rows = [...page.text.matchAll(/<tr><td data-label="Received">(.*?)<\/td><td data-label="Kind">(.*?)<\/td><td data-label="Name"><a href="(.*?)">(.*?)<\/a><\/td><td data-label="Company">(.*?)<\/td><td data-label="State">(.*?)<\/td><td data-label="Total">(.*?)<\/td><td data-label="Assignee">(.*?)<\/td><\/tr>/g)].map((match) => match.slice(1));
     expect(rows).toEqual([
       ['3 hours ago', 'Quote request', '/inbox/quote/rs_stairs1', 'Lee Stairs', 'Stairs Inc', 'New', '', ''],
       ['2 days ago', 'Order request', '/inbox/order/or_plates1', 'Dana Weld', 'Forge Works', 'New', '$1,130.00', ''],
@@ -63,7 +63,7 @@ describe('the inbox', () => {
   it("shows an order request's items, prices, contact and link", async () => {
     const page = await staff.get('/inbox/order/or_plates1');
     expect(page.status).toBe(200);
-    expect(page.text).toContain('<td>A36 plate 1/4 in, 12 x 24 in (base)</td><td>q_abc #0</td><td>4</td><td>$250.00</td><td>$1,000.00</td>');
+    expect(page.text).toContain('<td data-label="Item">A36 plate 1/4 in, 12 x 24 in (base)</td><td data-label="Quote">q_abc #0</td><td data-label="Quantity">4</td><td data-label="Unit price">$250.00</td><td data-label="Amount">$1,000.00</td>');
     expect(page.text).toContain('Subtotal $1,000.00 · tax $130.00 · total $1,130.00');
     expect(page.text).toContain('dana@forge.example');
     expect(page.text).toContain('<code>ho_link1</code>');

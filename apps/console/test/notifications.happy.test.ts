@@ -38,7 +38,7 @@ describe('notifications and webhooks', () => {
     expect((await staff.get('/')).text).toContain('<a href="/notifications">Notifications</a>');
     const page = await staff.get('/notifications');
     expect(page.status).toBe(200);
-    expect(page.text).toContain('<td>rfq_submission.created</td><td><a href="/inbox/quote/sub_first">quote/sub_first</a></td><td>mail to shop@shop.example</td><td>Waiting</td><td>0</td>');
+    expect(page.text).toContain('<td data-label="Event">rfq_submission.created</td><td data-label="About"><a href="/inbox/quote/sub_first">quote/sub_first</a></td><td data-label="To">mail to shop@shop.example</td><td data-label="State">Waiting</td><td data-label="Tries">0</td>');
     expect((await staff.get('/notifications?state=sent')).text).toContain('No notifications in this state.');
   });
 
@@ -60,7 +60,7 @@ describe('notifications and webhooks', () => {
     const [endpoint] = await app.opened.webhooks.list();
     await expect(app.opened.webhooks.secretOf(endpoint!.id)).resolves.toEqual({ url: 'https://erp.example/h', secret });
     const listed = await owner.get('/webhooks');
-    expect(listed.text).toContain('<td>erp</td><td>https://erp.example/h</td><td>rfq_submission.created</td><td>enabled</td>');
+    expect(listed.text).toContain('<td data-label="Name">erp</td><td data-label="URL">https://erp.example/h</td><td data-label="Events">rfq_submission.created</td><td data-label="State">enabled</td>');
     expect(listed.text).not.toContain(secret!);
     expect((await owner.post('/webhooks', { _csrf: csrf, name: 'erp', url: 'https://other.example/h', events: 'handoff.created' })).status).toBe(409);
     const audit = (await app.opened.audit.list({ limit: 5 })).entries.find((entry) => entry.action === 'webhook_added');
@@ -86,8 +86,8 @@ describe('notifications and webhooks', () => {
 
     const page = await staff.get(`/notifications/${row!.id}`);
     expect(page.status).toBe(200);
-    expect(page.text).toContain('<td>1</td>');
-    expect(page.text).toContain('<td>dead</td><td>550</td><td>41 ms</td><td>Mailbox &lt;shop@shop.example&gt; unknown</td><td><code>550 5.1.1 unknown</code></td>');
+    expect(page.text).toContain('<td data-label="#">1</td>');
+    expect(page.text).toContain('<td data-label="Outcome">dead</td><td data-label="Status">550</td><td data-label="Took">41 ms</td><td data-label="Error">Mailbox &lt;shop@shop.example&gt; unknown</td><td data-label="Answer"><code>550 5.1.1 unknown</code></td>');
     expect(page.text).not.toContain('Retry now');
     const staffCsrf = await staff.csrf(`/notifications/${row!.id}`);
     expect((await staff.post(`/notifications/${row!.id}/retry`, { _csrf: staffCsrf })).status).toBe(403);

@@ -11,20 +11,35 @@ import { ROOT_DIR, type ConsoleTestApp } from './console-harness';
 
 export interface ShopBeside {
   runtime: Runtime;
+  /** Where the REST app listens (its pages, for a real browser). */
+  restUrl: string;
   rest(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; json: any }>;
   /** Calls an MCP tool over JSON-RPC (2025-06-18) and gives its JSON result. */
   tool(name: string, args?: object): Promise<{ isError: boolean; json: any }>;
   close(): Promise<void>;
 }
 
-async function listen(handler: Parameters<typeof createServer>[1]): Promise<{ server: Server; url: string }> {
-  const server = createServer(handler);
+type Handler = NonNullable<Parameters<typeof createServer>[1]>;
+
+/** A server listening before its handler exists, so the handler's configuration can name its address. */
+async function listen(): Promise<{ server: Server; url: string; serve(handler: Handler): void }> {
+  let handle: Handler = (_req, res) => res.end();
+  const server = createServer((req, res) => handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  return {
+    server,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    serve(handler) {
+      handle = handler;
+    },
+  };
 }
 
-export async function startShopBeside(app: ConsoleTestApp): Promise<ShopBeside> {
-  const config = readConfig({ DATABASE_URL: app.databaseUrl, PUBLIC_URL: 'http://quotes.test', PURGE_INTERVAL_MINUTES: '0' });
+/** `ownUrl`: PUBLIC_URL is the REST app's own address, so links and forms work in a real browser. */
+export async function startShopBeside(app: ConsoleTestApp, options: { ownUrl?: boolean; env?: Record<string, string> } = {}): Promise<ShopBeside> {
+  const rest = await listen();
+  const mcp = await listen();
+  const config = readConfig({ DATABASE_URL: app.databaseUrl, PUBLIC_URL: options.ownUrl ? rest.url : 'http://quotes.test', PURGE_INTERVAL_MINUTES: '0', ...options.env });
   const clock = { now: () => app.now() };
   const runtime = await startRuntime(config, ROOT_DIR, { limitPrefix: `test:console-shop:${process.pid}:${Date.now().toString(36)}`, clock });
   const { app: restApp } = createRestApp({ config, logger: pino({ level: 'silent' }), service: runtime.service, clock });
@@ -35,8 +50,8 @@ export async function startShopBeside(app: ConsoleTestApp): Promise<ShopBeside> 
     publicUrl: config.publicUrl,
     instructions: INSTRUCTIONS,
   });
-  const rest = await listen(restApp);
-  const mcp = await listen(mcpApp);
+  rest.serve(restApp);
+  mcp.serve(mcpApp);
   let id = 0;
   const rpc = async (method: string, params: object) => {
     const response = await fetch(`${mcp.url}/mcp`, {
@@ -49,6 +64,7 @@ export async function startShopBeside(app: ConsoleTestApp): Promise<ShopBeside> 
   await rpc('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'console-test', version: '1' } });
   return {
     runtime,
+    restUrl: rest.url,
     async rest(method, pathname, body) {
       const response = await fetch(rest.url + pathname, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
       return { status: response.status, json: await response.json() };

@@ -7,6 +7,9 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { BrowserContext } from 'playwright-core';
 
+/** The page type, for suites and scripts outside this package (which do not depend on playwright-core themselves). */
+export type { Page } from 'playwright-core';
+
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const HAS_CHROMIUM = existsSync(CHROMIUM_PATH);
 export const NEEDS_CHROMIUM = `no Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium`;

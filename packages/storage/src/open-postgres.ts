@@ -45,8 +45,12 @@ async function withMigrationLock<T>(pool: Pool, schema: string, waitMs: number, 
 export async function openPostgresStorage(connectionString: string, schema: string, migrationWaitMs: number, poolSize: number, lockWaitMs: number, targets: OutboxTargets): Promise<Storage> {
   const searchPath = `-c search_path="${schema}"`;
   const pool = new Pool({ connectionString, options: searchPath, max: poolSize, types: postgresTypes(pgTypes) });
-  // An idle client losing its server must not crash the process; the next query reconnects.
+  // A client losing its server must not crash the process, idle in the pool (the pool's 'error') or
+  // held between two statements of a transaction (the client's own 'error', which pg emits when no
+  // query is running); the statement that follows fails as StorageUnavailable, and the pool drops
+  // the client when it comes back and connects a new one.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   return guardStorage('open the PostgreSQL database', async () => {
     try {
       const started = performance.now();

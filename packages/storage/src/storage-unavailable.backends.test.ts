@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { createPostgresDatabase, createSqliteDatabase, postgresUrl, runPostgres } from '../test/harness';
 import { openStorage, StorageUnavailable } from './index';
 import { NEEDS_POSTGRES, itUnless } from '../../../scripts/test/skip-unless';
@@ -59,6 +60,30 @@ describe('StorageUnavailable on postgresql', () => {
       }
       expect(outcomes.at(-1)).toMatchObject({ id: 'q_before' });
       await storage.quotes.insert(quote('q_after'));
+    } finally {
+      await storage.close();
+      await database.drop();
+    }
+  });
+  itUnless(Boolean(postgresUrl), NEEDS_POSTGRES)('keeps the process up when the server ends a session held between two statements', async () => {
+    const database = createPostgresDatabase(postgresUrl!);
+    const storage = await database.open();
+    try {
+      // A reserved connection (as a transaction holds one between its statements) whose session the
+      // server ends while no query runs on it: pg emits 'error' on that client, which must be heard.
+      await storage.db.connection().execute(async (db) => {
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
+        await runPostgres(postgresUrl!, 'SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
+        // Until the server's side is gone and the client has heard of it.
+        for (let waited = 0; waited < 50; waited += 1) {
+          const left = await runPostgres(postgresUrl!, 'SELECT 1 FROM pg_stat_activity WHERE pid = $1', [rows[0]!.pid]);
+          if (left.length === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      });
+      await storage.quotes.insert(quote('q_after_drop'));
+      await expect(storage.quotes.get('q_after_drop', now)).resolves.toMatchObject({ id: 'q_after_drop' });
     } finally {
       await storage.close();
       await database.drop();

@@ -16,14 +16,14 @@ function dollars(cents: number): string {
   return `${sign}$${whole.toLocaleString('en-CA')}.${rest}`;
 }
 
-/** How long ago, in words: "just now", "5 minutes", "3 hours", "2 days". */
+/** How long ago, in words: "just now", "5 minutes ago", "3 hours ago", "2 days ago". */
 function ageInWords(from: Date, now: Date): string {
   const minutes = Math.floor((now.getTime() - from.getTime()) / 60_000);
-  const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+  const ago = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'} ago`;
   if (minutes < 1) return 'just now';
-  if (minutes < 60) return plural(minutes, 'minute');
-  if (minutes < 48 * 60) return plural(Math.floor(minutes / 60), 'hour');
-  return plural(Math.floor(minutes / (24 * 60)), 'day');
+  if (minutes < 60) return ago(minutes, 'minute');
+  if (minutes < 48 * 60) return ago(Math.floor(minutes / 60), 'hour');
+  return ago(Math.floor(minutes / (24 * 60)), 'day');
 }
 
 function leadHref(lead: Pick<Lead, 'kind' | 'id'>): string {
@@ -54,7 +54,7 @@ export function renderInboxPage(
     shopName,
     viewer,
     title: 'Inbox',
-    main: html`<form method="get" action="/inbox" class="card">
+    main: html`<form method="get" action="/inbox" class="card filters">
 <label>State <select name="state"><option value="">Any</option>${INBOX_STATES.map((state) => html`<option value="${state}"${filter.state === state ? html` selected` : null}>${STATE_LABELS[state]}</option>`)}</select></label>
 <label>Search <input type="search" name="q" value="${filter.search}" maxlength="200"></label>
 <label><input type="checkbox" name="mine" value="1"${filter.mine ? html` checked` : null}> Assigned to me</label>
@@ -65,7 +65,7 @@ ${leads.length === 0
   ? html`<p>No requests match.</p>`
   : html`<table class="list">
 <thead><tr><th>Received</th><th>Kind</th><th>Name</th><th>Company</th><th>State</th><th>Total</th><th>Assignee</th></tr></thead>
-<tbody>${leads.map((lead) => html`<tr><td>${ageInWords(lead.createdAt, now)} ago</td><td>${KIND_LABELS[lead.kind]}</td><td><a href="${leadHref(lead)}">${lead.erasedAt ? 'contact erased' : lead.name}</a></td><td>${lead.company ?? ''}</td><td>${STATE_LABELS[lead.status.state]}</td><td>${lead.totalCents === null ? '' : dollars(lead.totalCents)}</td><td>${lead.status.assigneeId === null ? '' : (names.get(lead.status.assigneeId) ?? lead.status.assigneeId)}</td></tr>`)}</tbody>
+<tbody>${leads.map((lead) => html`<tr><td data-label="Received">${ageInWords(lead.createdAt, now)}</td><td data-label="Kind">${KIND_LABELS[lead.kind]}</td><td data-label="Name"><a href="${leadHref(lead)}">${lead.erasedAt ? 'contact erased' : lead.name}</a></td><td data-label="Company">${lead.company ?? ''}</td><td data-label="State">${STATE_LABELS[lead.status.state]}</td><td data-label="Total">${lead.totalCents === null ? '' : dollars(lead.totalCents)}</td><td data-label="Assignee">${lead.status.assigneeId === null ? '' : (names.get(lead.status.assigneeId) ?? lead.status.assigneeId)}</td></tr>`)}</tbody>
 </table>`}
 ${older === null ? null : html`<p><a href="${older}">Older requests</a> (${INBOX_PAGE_SIZE} a page)</p>`}`,
   });
@@ -99,7 +99,7 @@ export function renderLeadPage(
   const action = leadHref(lead);
   const job = lead.order
     ? html`<table class="list"><thead><tr><th>Item</th><th>Quote</th><th>Quantity</th><th>Unit price</th><th>Amount</th></tr></thead>
-<tbody>${lead.order.items.map((item) => html`<tr><td>${item.description}${item.label ? html` (${item.label})` : null}</td><td>${item.quoteId} #${item.itemIndex}</td><td>${item.quantity}</td><td>${dollars(item.unitAmountCents)}</td><td>${dollars(item.amountCents)}</td></tr>`)}</tbody></table>
+<tbody>${lead.order.items.map((item) => html`<tr><td data-label="Item">${item.description}${item.label ? html` (${item.label})` : null}</td><td data-label="Quote">${item.quoteId} #${item.itemIndex}</td><td data-label="Quantity">${item.quantity}</td><td data-label="Unit price">${dollars(item.unitAmountCents)}</td><td data-label="Amount">${dollars(item.amountCents)}</td></tr>`)}</tbody></table>
 <p>Subtotal ${dollars(lead.order.subtotalCents)} · tax ${dollars(lead.order.taxCents)} · total ${dollars(lead.order.totalCents)} · price book ${lead.order.priceBook}</p>
 <p>${lead.order.fulfilment === 'pickup' ? 'Pickup' : lead.erasedAt ? 'Delivery (address erased)' : html`Delivery to ${[lead.order.address?.line1, lead.order.address?.line2, lead.order.address?.city, lead.order.address?.province, lead.order.address?.postalCode].filter(Boolean).join(', ')}`}</p>
 <p>From order link <code>${lead.order.handoffId}</code></p>`
@@ -112,7 +112,7 @@ ${lead.quote?.job ? html`<p>The link's job:</p><pre>${JSON.stringify(lead.quote.
     title: lead.erasedAt ? `${KIND_LABELS[lead.kind]} ${lead.id}` : `${KIND_LABELS[lead.kind]} from ${lead.name}`,
     main: html`<p><a href="/inbox">← Inbox</a></p>
 ${notice('error', message.error)}${notice('ok', message.ok)}
-<p>Received ${when(lead.createdAt)} (${ageInWords(lead.createdAt, now)} ago) · state <strong>${STATE_LABELS[lead.status.state]}</strong>${lead.status.lostReason ? html` (${lead.status.lostReason})` : null} · assigned to ${lead.status.assigneeId === null ? 'nobody' : (names.get(lead.status.assigneeId) ?? lead.status.assigneeId)}</p>
+<p>Received ${when(lead.createdAt)} (${ageInWords(lead.createdAt, now)}) · state <strong>${STATE_LABELS[lead.status.state]}</strong>${lead.status.lostReason ? html` (${lead.status.lostReason})` : null} · assigned to ${lead.status.assigneeId === null ? 'nobody' : (names.get(lead.status.assigneeId) ?? lead.status.assigneeId)}</p>
 <h2>Contact</h2>
 ${lead.erasedAt
   ? html`<p class="erased">Contact details erased on ${when(lead.erasedAt)}.</p>`

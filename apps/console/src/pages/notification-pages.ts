@@ -38,13 +38,13 @@ export function renderNotificationsPage(
 ${rows.length === 0
   ? html`<p>No notifications${state ? html` in this state` : null}.</p>`
   : html`<table class="list"><thead><tr><th>Made</th><th>Event</th><th>About</th><th>To</th><th>State</th><th>Tries</th><th>Next try</th><th>Last error</th></tr></thead><tbody>
-${rows.map((row) => html`<tr><td><a href="/notifications/${encodeURIComponent(row.id)}">${when(row.createdAt)}</a></td><td>${row.eventType}</td><td>${subjectLink(row.subject)}</td><td>${targetOf(row, endpoints)}</td><td>${STATE_LABELS[row.state]}</td><td>${row.attempts}</td><td>${row.nextAttemptAt ? when(row.nextAttemptAt) : ''}</td><td>${row.lastError ?? ''}</td></tr>`)}
+${rows.map((row) => html`<tr><td data-label="Made"><a href="/notifications/${encodeURIComponent(row.id)}">${when(row.createdAt)}</a></td><td data-label="Event">${row.eventType}</td><td data-label="About">${subjectLink(row.subject)}</td><td data-label="To">${targetOf(row, endpoints)}</td><td data-label="State">${STATE_LABELS[row.state]}</td><td data-label="Tries">${row.attempts}</td><td data-label="Next try">${row.nextAttemptAt ? when(row.nextAttemptAt) : ''}</td><td data-label="Last error">${row.lastError ?? ''}</td></tr>`)}
 </tbody></table>`}`,
   });
 }
 
 function attemptRow(attempt: OutboxAttemptRecord): SafeHtml {
-  return html`<tr><td>${attempt.attempt}</td><td>${when(attempt.at)}</td><td>${attempt.outcome}</td><td>${attempt.status ?? ''}</td><td>${attempt.durationMs} ms</td><td>${attempt.error ?? ''}</td><td><code>${attempt.response ?? ''}</code></td></tr>`;
+  return html`<tr><td data-label="#">${attempt.attempt}</td><td data-label="When">${when(attempt.at)}</td><td data-label="Outcome">${attempt.outcome}</td><td data-label="Status">${attempt.status ?? ''}</td><td data-label="Took">${attempt.durationMs} ms</td><td data-label="Error">${attempt.error ?? ''}</td><td data-label="Answer"><code>${attempt.response ?? ''}</code></td></tr>`;
 }
 
 export function renderNotificationPage(
@@ -101,7 +101,7 @@ ${endpoints.length === 0
   ? html`<p>No endpoints yet.</p>`
   : html`<table class="list"><thead><tr><th>Name</th><th>URL</th><th>Events</th><th>State</th><th>Added</th><th></th></tr></thead><tbody>
 ${endpoints.map(
-  (endpoint) => html`<tr><td>${endpoint.name}</td><td>${endpoint.url}</td><td>${endpoint.events.join(', ')}</td><td>${endpoint.disabledAt ? html`disabled ${when(endpoint.disabledAt)}` : 'enabled'}</td><td>${when(endpoint.createdAt)}</td><td>
+  (endpoint) => html`<tr><td data-label="Name">${endpoint.name}</td><td data-label="URL">${endpoint.url}</td><td data-label="Events">${endpoint.events.join(', ')}</td><td data-label="State">${endpoint.disabledAt ? html`disabled ${when(endpoint.disabledAt)}` : 'enabled'}</td><td data-label="Added">${when(endpoint.createdAt)}</td><td>
 ${endpoint.disabledAt ? null : html`<form method="post" action="/webhooks/${endpoint.id}/disable" class="inline">${csrfField(viewer)}<button type="submit">Disable</button></form>`}
 <form method="post" action="/webhooks/${endpoint.id}/delete" class="inline">${csrfField(viewer)}<button type="submit">Delete</button></form></td></tr>`,
 )}
