@@ -58,7 +58,7 @@ export class ConsoleBrowser {
 /**
  * One quote request as a customer sends it: `POST /api/v1/rfq-links` (the link), `GET` of its form
  * (the form token and its cookie), the form sent back. Resolves with the form's status and the
- * request's id (`rs_...`) from the thanks page.
+ * request's id (`sub_...`, the reference) from the thanks page.
  */
 export async function sendQuoteRequest(restUrl: string, i: number, ip = `10.9.${Math.floor(i / 250) % 250}.${i % 250}`): Promise<{ status: number; id: string | null }> {
   const link = await fetch(`${restUrl}/api/v1/rfq-links`, {
@@ -91,5 +91,5 @@ export async function sendQuoteRequest(restUrl: string, i: number, ip = `10.9.${
     body: body.toString(),
   });
   const thanks = await sent.text();
-  return { status: sent.status, id: /\b(rs_[A-Za-z0-9]+)\b/.exec(thanks)?.[1] ?? null };
+  return { status: sent.status, id: /class="reference">([^<]+)</.exec(thanks)?.[1] ?? null };
 }

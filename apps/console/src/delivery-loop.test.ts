@@ -151,6 +151,44 @@ describe('the delivery loop', () => {
     }
   });
 
+  it('keeps an endpoint that never answers to its own slots: every row of another endpoint goes out meanwhile', async () => {
+    clock = new Date();
+    const start = clock;
+    const secret = createWebhookSecret();
+    const hanging = await startWebhookReceiver(secret, () => 'hang');
+    const healthy = await startWebhookReceiver(secret, () => ({ status: 204 }));
+    // The hanging tries outlast the test (their timeout a minute): only the slots can free the healthy rows.
+    const loop = createDeliveryLoop({ outbox: storage.outbox, webhooks: storage.webhooks, mail: null, now, logger: silent, deliverDeps: { webhookTimeoutMs: 60_000 }, pollMs: 60_000 });
+    try {
+      const stuck = await storage.webhooks.add({ name: 'stuck', url: hanging.url, secret, events: ['handoff.created'], createdBy: null, createdAt: start });
+      const erp = await storage.webhooks.add({ name: 'erp', url: healthy.url, secret, events: ['handoff.created'], createdBy: null, createdAt: start });
+      const expires = new Date(start.getTime() + 86_400_000);
+      for (let i = 0; i < 12; i++) {
+        const id = `h_slot${i}`;
+        const made = new Date(start.getTime() - 12_000 + i * 1000);
+        const handoff = { object: 'handoff' as const, id, url: `https://quote.example/o/${id}`, expires_at: expires.toISOString(), items: [{ quote_id: 'q_1', index: 0, description: 'Base plate' }] };
+        const event = handoffCreated(handoff as never, made);
+        await storage.handoffs.insert({ id, createdAt: made, expiresAt: expires, body: '{}', schemaVersion: 1, designs: [], event: { type: event.type, subject: `handoff/${id}`, payload: JSON.stringify(event), createdAt: made } });
+      }
+      loop.start();
+      loop.wake();
+      for (let waited = 0; healthy.received.length < 12 && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+
+      expect(healthy.received).toHaveLength(12);
+      expect(healthy.received.every((request) => request.verified.ok)).toBe(true);
+      expect(new Set(healthy.received.map((request) => request.headers['webhook-id'])).size).toBe(12);
+      const rows = await storage.outbox.list({ limit: 100 });
+      expect(rows.filter((row) => row.target === erp!.id).map((row) => row.state)).toEqual(Array(12).fill('sent'));
+      // Three tries at once to the endpoint that hangs, the other nine of its rows not yet tried.
+      expect(hanging.received).toHaveLength(3);
+      expect(rows.filter((row) => row.target === stuck!.id).map((row) => [row.state, row.attempts])).toEqual(Array(12).fill(['pending', 0]));
+    } finally {
+      await hanging.close();
+      await loop.stop();
+      await healthy.close();
+    }
+  }, 20_000);
+
   it('stops after the try under way is stored, and gives back no row unsettled', async () => {
     const secret = createWebhookSecret();
     const receiver = await startWebhookReceiver(secret, () => 'hang');

@@ -28,8 +28,9 @@ export interface WebhookReceiver {
   close(): Promise<void>;
 }
 
+/** `secret` may be a function when the endpoint is made after the receiver (its secret shown then). */
 export async function startWebhookReceiver(
-  secret: string,
+  secret: string | (() => string),
   answer: (request: ReceivedWebhook, count: number) => Answer,
   host = '127.0.0.1',
 ): Promise<WebhookReceiver> {
@@ -42,7 +43,7 @@ export async function startWebhookReceiver(
       const body = Buffer.concat(chunks).toString('utf8');
       let verified: ReceivedWebhook['verified'];
       try {
-        verified = { ok: true, payload: new Webhook(secret).verify(body, req.headers as Record<string, string>) };
+        verified = { ok: true, payload: new Webhook(typeof secret === 'string' ? secret : secret()).verify(body, req.headers as Record<string, string>) };
       } catch (error) {
         verified = { ok: false, error: (error as Error).message };
       }

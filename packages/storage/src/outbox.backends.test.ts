@@ -130,6 +130,27 @@ describeEachDatabase('outbox', (createDatabase) => {
     await storage.outbox.release('six');
   });
 
+  it('claims at most perTarget rows of one target at once, counting the claims other claimants hold', async () => {
+    for (const id of ['sub_t1', 'sub_t2', 'sub_t3', 'sub_t4']) await storage.rfqSubmissions.insert(submission(id, `k_${id}`));
+    const when = later(30 * 86_400_000);
+    const perTarget = (rows: Array<{ target: string }>) => rows.reduce((counts, row) => counts.set(row.target, (counts.get(row.target) ?? 0) + 1), new Map<string, number>());
+    const due = (await storage.outbox.list({ limit: 200, state: 'pending' })).filter((row) => row.nextAttemptAt!.getTime() <= when.getTime());
+    const targets = perTarget(due);
+    // The four new requests alone give their two targets (the e-mail and erp) four due rows each.
+    expect([...targets.values()].filter((n) => n >= 4)).toHaveLength(2);
+    const capped = (cap: number, less = 0) => [...targets].map(([target, n]) => [target, Math.min(n, cap) - Math.min(n, less)] as const).filter(([, n]) => n > 0).sort();
+
+    const first = await storage.outbox.claimDue('one', when, { limit: 100, claimMs: 60_000, perTarget: 2 });
+    expect([...perTarget(first)].sort()).toEqual(capped(2));
+    // Two held by 'one' count against a cap of three: one more row of each target.
+    const more = await second.outbox.claimDue('two', when, { limit: 100, claimMs: 60_000, perTarget: 3 });
+    expect([...perTarget(more)].sort()).toEqual(capped(3, 2));
+    expect(await storage.outbox.claimDue('three', when, { limit: 100, claimMs: 60_000, perTarget: 3 })).toEqual([]);
+    // Once the claims run out, the cap counts nothing held.
+    expect((await storage.outbox.claimDue('four', later(30 * 86_400_000 + 60_000), { limit: 100, claimMs: 60_000, perTarget: 1 })).length).toBe(targets.size);
+    await storage.outbox.release('four');
+  });
+
   it('stores a try once: the claimant that lost its claim stores nothing, and a dead row goes back on retry', async () => {
     await storage.rfqSubmissions.insert(submission('sub_settle', 'k_settle'));
     await storage.outbox.release('six');

@@ -54,8 +54,12 @@ export interface OutboxSettlement {
 }
 
 export interface OutboxRepository {
-  /** Rows due at `now`, claimed for `claimMs` by `claimant`: no other claimant gets them meanwhile. */
-  claimDue(claimant: string, now: Date, options: { limit: number; claimMs: number }): Promise<OutboxRowRecord[]>;
+  /**
+   * Rows due at `now`, claimed for `claimMs` by `claimant`: no other claimant gets them meanwhile.
+   * With `perTarget`, no target gets more rows than that under claim at once (counting the claims
+   * already held on it), so one endpoint that hangs cannot take every slot.
+   */
+  claimDue(claimant: string, now: Date, options: { limit: number; claimMs: number; perTarget?: number }): Promise<OutboxRowRecord[]>;
   /** Stores the try and the row's new state in one write; false when the claim was lost (nothing stored). */
   settle(row: { id: string; attempts: number }, claimant: string, settlement: OutboxSettlement): Promise<boolean>;
   /** Gives back the claimant's rows not settled (a stop before their try). */
@@ -213,7 +217,7 @@ function toRow(row: RowColumns): OutboxRowRecord {
 export function createOutboxRepository({ db, provider, read, write, guard }: StorageDatabase): OutboxRepository {
   const time = timeValue(provider);
   return {
-    async claimDue(claimant, now, { limit, claimMs }) {
+    async claimDue(claimant, now, { limit, claimMs, perTarget }) {
       const at = toDbDateTime(now);
       let due = db
         .selectFrom('outbox')
@@ -223,6 +227,32 @@ export function createOutboxRepository({ db, provider, read, write, guard }: Sto
         .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', at)]))
         .orderBy('next_attempt_at')
         .limit(limit);
+      if (perTarget !== undefined) {
+        // Each due row's place among its target's due rows, plus the claims its target holds now:
+        // only the rows that keep the target within perTarget. The window stays in a subquery so
+        // PostgreSQL can still lock the outer rows.
+        const ranked = db
+          .selectFrom('outbox as o')
+          .select((eb) => [
+            'o.id',
+            eb.fn.agg<number>('row_number').over((ob) => ob.partitionBy('o.target').orderBy('o.next_attempt_at').orderBy('o.id')).as('place'),
+            eb
+              .selectFrom('outbox as c')
+              .select((inner) => inner.fn.countAll<number>().as('n'))
+              .whereRef('c.target', '=', 'o.target')
+              .where('c.state', '=', 'pending')
+              .where('c.claimed_until', '>', at)
+              .as('held'),
+          ])
+          .where('o.state', '=', 'pending')
+          .where('o.next_attempt_at', '<=', at)
+          .where((eb) => eb.or([eb('o.claimed_until', 'is', null), eb('o.claimed_until', '<=', at)]));
+        const within = db
+          .selectFrom(ranked.as('r'))
+          .select('r.id')
+          .where(sql<number>`${sql.ref('r.place')} + ${sql.ref('r.held')}`, '<=', perTarget);
+        due = due.where('id', 'in', within);
+      }
       // PostgreSQL: rows another process is claiming are passed over, not waited for. SQLite runs
       // one writer at a time, so the UPDATE with its subquery is the claim by itself.
       if (provider === 'postgresql') due = due.forUpdate().skipLocked();
