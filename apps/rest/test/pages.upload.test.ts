@@ -119,7 +119,7 @@ describe('the upload page', () => {
     const { rows } = await app.runtime.storage.quotes.list({ now });
     // Both are made at the test clock's one moment, so the list's order between them is the ids'.
     expect(rows.map((row) => [row.source, row.itemCount, row.materials]).sort()).toEqual([['page', 1, ['mild_steel']], ['rest', 1, ['mild_steel']]]);
-    const handoffs = await app.runtime.storage.handoffs.listForQuote(rows[0]!.id, now);
+    const handoffs = await app.runtime.storage.handoffs.listForQuote(rows.find((row) => row.source === 'page')!.id, now);
     expect(handoffs.map((handoff) => [handoff.id, handoff.opens])).toEqual([[orderPath.slice(3), 1]]);
   });
 
