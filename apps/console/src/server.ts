@@ -19,19 +19,8 @@ async function main(): Promise<void> {
   // The notifications go out from here: the apps only write them to the outbox.
   const delivery = createDeliveryLoop({ outbox: opened.outbox, webhooks: opened.webhooks, mail: config.mail, now, logger });
   const notifications = { outbox: opened.outbox, webhooks: opened.webhooks, wake: () => delivery.wake() };
-  const app = createConsoleApp({
-    config,
-    logger,
-    staff: opened.staff,
-    audit: opened.audit,
-    inbox: opened.inbox,
-    shopSettings: opened.shopSettings,
-    personalData: opened.personalData,
-    lostReasons: opened.lostReasons,
-    quotes: opened.quotes,
-    notifications,
-    now,
-  });
+  // The repositories and settings openConsole made are the app's, by the same names.
+  const app = createConsoleApp({ ...opened, config, logger, notifications, now });
   delivery.start();
   delivery.wake();
   // Contact details past RFQ_RETENTION_DAYS: erased now and every hour while the console runs.

@@ -77,19 +77,7 @@ export async function startConsole(
   });
   let wakes = 0;
   const notifications = { outbox: opened.outbox, webhooks: opened.webhooks, wake: () => void wakes++ };
-  const app = createConsoleApp({
-    config,
-    staff: opened.staff,
-    audit: opened.audit,
-    inbox: opened.inbox,
-    shopSettings: opened.shopSettings,
-    personalData: opened.personalData,
-    lostReasons: opened.lostReasons,
-    quotes: opened.quotes,
-    notifications,
-    now: () => new Date(now),
-    logger: pino({ level: 'silent' }),
-  });
+  const app = createConsoleApp({ ...opened, config, notifications, now: () => new Date(now), logger: pino({ level: 'silent' }) });
   handle = app;
   const cookieName = config.consoleUrl.startsWith('https:') ? '__Host-console_session' : 'console_session';
 
