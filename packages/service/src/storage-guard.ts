@@ -3,9 +3,13 @@ import { StorageUnavailable } from '@shop/storage';
 import { isWellFormedId } from './ids';
 import type { IdPrefix } from './ids';
 
+/** The Retry-After of a 503 storage_unavailable: a lock wait (2 s) or a pool wait (3 s) is over by then. */
+export const STORAGE_RETRY_AFTER_SECONDS = 2;
+
 /**
- * Runs a storage call; a database that cannot be reached becomes 503 `storage_unavailable`
- * (retryable). The storage's own words stay in the error's cause, for the log, never the answer.
+ * Runs a storage call; a database that cannot be reached, or a wait on it past its bound (a lock, a
+ * statement, a pooled connection), becomes 503 `storage_unavailable` (retryable, with Retry-After).
+ * The storage's own words stay in the error's cause, for the log, never the answer.
  */
 export async function withStorage<T>(action: string, call: () => Promise<T>, details: Record<string, unknown> | null = null): Promise<T> {
   try {
@@ -15,6 +19,7 @@ export async function withStorage<T>(action: string, call: () => Promise<T>, det
       throw new ServiceError('storage_unavailable', `The quote store could not ${action} just now; nothing was lost. Try again in a few seconds.`, {
         cause: error,
         details,
+        retryAfterSeconds: STORAGE_RETRY_AFTER_SECONDS,
       });
     }
     throw error;

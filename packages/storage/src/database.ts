@@ -61,7 +61,7 @@ export interface StorageDatabase {
    * Runs a unit (reads and writes, each depending on the last) in one transaction, all kept or
    * none. SQLite: inside the group commit, which holds the write lock already (no read lock to
    * upgrade), under a savepoint of its own; PostgreSQL: a transaction whose lock waits end after
-   * the lock wait (55P03, an outage to the guard) instead of hanging.
+   * the lock wait (55P03, an outage to the guard) instead of hanging, as every statement's do.
    */
   transact<T>(unit: WriteUnit<T>): Promise<T>;
   /** Runs a query that writes nothing and gives its rows. */
@@ -175,9 +175,12 @@ function toOutcome(result: QueryResult<unknown>): WriteOutcome {
   return { rows: result.rows as Record<string, unknown>[], changes: Number(result.numAffectedRows ?? BigInt(result.rows.length)) };
 }
 
-/** PostgreSQL over the storage's pool (its sessions' search_path names the schema). */
-export function postgresDatabase(pool: Pool, guard: StorageGuard, lockWaitMs: number): StorageDatabase {
-  const lockTimeout = CompiledQuery.raw(`SET LOCAL lock_timeout = ${Math.max(1, Math.round(lockWaitMs))}`);
+/**
+ * PostgreSQL over the storage's pool: its sessions start with the schema as search_path and the
+ * lock and statement timeouts (open-postgres.ts), so every statement here, read or write, in a
+ * transaction or not, waits a bounded time.
+ */
+export function postgresDatabase(pool: Pool, guard: StorageGuard): StorageDatabase {
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     provider: 'postgresql',
@@ -197,7 +200,6 @@ export function postgresDatabase(pool: Pool, guard: StorageGuard, lockWaitMs: nu
     },
     transact<T>(unit: WriteUnit<T>) {
       return db.transaction().execute(async (trx) => {
-        await trx.executeQuery(lockTimeout);
         const steps = unit();
         let step = steps.next();
         while (!step.done) step = steps.next(toOutcome(await trx.executeQuery(compile(step.value))));

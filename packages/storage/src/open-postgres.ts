@@ -30,21 +30,65 @@ async function withMigrationLock<T>(pool: Pool, schema: string, waitMs: number, 
       throw error;
     }
     try {
+      // A migration may rewrite a large table: it is not bound by the serving statements' timeout.
+      await session.query('SET statement_timeout = 0');
       return await work(session);
     } finally {
       await session.query("SELECT pg_advisory_unlock(hashtext('shop-quote migrations ' || $1))", [schema]);
     }
   } finally {
-    // The session goes back to the pool: the wait it was given must not stay with it.
+    // The session goes back to the pool: the waits it was given must not stay with it (RESET
+    // restores the connection's own settings, the bounded ones of its startup options).
     await session.query('RESET lock_timeout').catch(() => undefined);
+    await session.query('RESET statement_timeout').catch(() => undefined);
     session.release();
   }
 }
 
+/** How long each of the storage's waits on PostgreSQL may last (see OpenStorageOptions). */
+export interface PostgresWaits {
+  /** A lock another session holds (lock_timeout, on every statement of every connection). */
+  lockWaitMs: number;
+  /** One statement, its lock wait included (statement_timeout). */
+  statementTimeoutMs: number;
+  /** A connection from the pool while all are busy, or a new one being made (connectionTimeoutMillis). */
+  poolWaitMs: number;
+}
+
+/**
+ * The session settings every connection starts with (its startup options, so no statement runs
+ * unbounded, not even the first): the schema, and the lock and statement timeouts. A wait past
+ * either fails the statement (55P03, 57014), which the guard turns into StorageUnavailable.
+ */
+export function sessionOptions(schema: string, waits: Pick<PostgresWaits, 'lockWaitMs' | 'statementTimeoutMs'>): string {
+  const ms = (value: number) => Math.max(1, Math.round(value));
+  return `-c search_path="${schema}" -c lock_timeout=${ms(waits.lockWaitMs)} -c statement_timeout=${ms(waits.statementTimeoutMs)}`;
+}
+
+/** /status's own connection: one, bounded tighter than the requests', never queued behind them. */
+const HEALTH_WAIT_MS = 1000;
+
 /** Opens PostgreSQL (schema `schema`), applying its migrations one process at a time. */
-export async function openPostgresStorage(connectionString: string, schema: string, migrationWaitMs: number, poolSize: number, lockWaitMs: number, targets: OutboxTargets): Promise<Storage> {
-  const searchPath = `-c search_path="${schema}"`;
-  const pool = new Pool({ connectionString, options: searchPath, max: poolSize, types: postgresTypes(pgTypes) });
+export async function openPostgresStorage(connectionString: string, schema: string, migrationWaitMs: number, poolSize: number, waits: PostgresWaits, targets: OutboxTargets): Promise<Storage> {
+  const pool = new Pool({
+    connectionString,
+    options: sessionOptions(schema, waits),
+    max: poolSize,
+    // Waiting for a free connection (all of them held, e.g. by statements waiting on a lock) is
+    // bounded too: past it the request is answered 503 rather than queued without end.
+    connectionTimeoutMillis: Math.max(1, Math.round(waits.poolWaitMs)),
+    types: postgresTypes(pgTypes),
+  });
+  // The health probe's connection of its own, so /status answers while every pooled one is busy.
+  const healthPool = new Pool({
+    connectionString,
+    options: sessionOptions(schema, { lockWaitMs: HEALTH_WAIT_MS, statementTimeoutMs: HEALTH_WAIT_MS }),
+    max: 1,
+    connectionTimeoutMillis: HEALTH_WAIT_MS,
+    idleTimeoutMillis: 0,
+  });
+  healthPool.on('error', () => {});
+  healthPool.on('connect', (client) => client.on('error', () => {}));
   // A client losing its server must not crash the process, idle in the pool (the pool's 'error') or
   // held between two statements of a transaction (the client's own 'error', which pg emits when no
   // query is running); the statement that follows fails as StorageUnavailable, and the pool drops
@@ -61,14 +105,14 @@ export async function openPostgresStorage(connectionString: string, schema: stri
         return migratePostgres(session);
       });
       const migrationMs = performance.now() - started;
-      const database = postgresDatabase(pool, guardStorage, lockWaitMs);
+      const database = postgresDatabase(pool, guardStorage);
       return assembleStorage({
         provider: 'postgresql',
         db: database.db,
         ...createRepositories(database, targets),
         probe: () =>
           guardStorage('be reached', async () => {
-            await pool.query('SELECT 1');
+            await healthPool.query('SELECT 1');
             return { state: 'ok' };
           }),
         startup: { appliedMigrations, migrationMs, poolSize },
@@ -76,10 +120,12 @@ export async function openPostgresStorage(connectionString: string, schema: stri
           await database.db.destroy();
           // Kysely ends the pool only if it ran a query on it.
           if (!pool.ended) await pool.end();
+          await healthPool.end().catch(() => undefined);
         },
       });
     } catch (error) {
       await pool.end().catch(() => {});
+      await healthPool.end().catch(() => {});
       throw error;
     }
   });

@@ -23,9 +23,17 @@ export interface OpenStorageOptions {
   /**
    * How long a write waits for a lock before it fails with StorageUnavailable (default 2000 ms).
    * SQLite: another process's write lock, waited for without holding the event loop. PostgreSQL:
-   * the lock timeout of each `transact` unit (a row or table another session holds).
+   * the lock_timeout of every connection of the pool (a row or table another session holds), for
+   * every statement, read or write.
    */
   lockWaitMs?: number;
+  /** PostgreSQL: the statement_timeout of every connection of the pool (default 10 s). */
+  statementTimeoutMs?: number;
+  /**
+   * PostgreSQL: how long a call waits for a connection of the pool while all are busy (or for a new
+   * one to be made) before it fails with StorageUnavailable (default 3 s).
+   */
+  poolWaitMs?: number;
   /**
    * How long a process starting on PostgreSQL waits for another one's schema creation and
    * migrations (one at a time, behind an advisory lock) before it gives up (default 5 minutes).
@@ -46,6 +54,10 @@ export interface OpenStorageOptions {
 
 /** Connections per process when neither the setting nor the URL names a number: one process per core keeps few queries in flight. */
 export const DEFAULT_POOL_SIZE = 5;
+/** PostgreSQL: no statement of a request runs longer (the slowest, a purge's slice, takes milliseconds). */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
+/** PostgreSQL: no call waits longer for a connection of the pool. */
+export const DEFAULT_POOL_WAIT_MS = 3_000;
 
 
 // Migrations at start-up wait this long for another process's lock (nothing is being served yet).
@@ -66,7 +78,11 @@ export async function openStorage(options: OpenStorageOptions): Promise<Storage>
         target.schema,
         options.migrationWaitMs ?? DEFAULT_MIGRATION_WAIT_MS,
         options.poolSize ?? target.poolSize ?? DEFAULT_POOL_SIZE,
-        lockWaitMs,
+        {
+          lockWaitMs,
+          statementTimeoutMs: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+          poolWaitMs: options.poolWaitMs ?? DEFAULT_POOL_WAIT_MS,
+        },
         targets,
       );
 }

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Client } from 'pg';
-import { openStorage, type Storage } from '../src/index';
+import { openStorage, type OpenStorageOptions, type Storage } from '../src/index';
 import { NEEDS_POSTGRES } from '../../../scripts/test/skip-unless';
 
 export const postgresUrl = process.env.TEST_POSTGRES_URL;
@@ -16,7 +16,7 @@ export interface TestDatabase {
   rootDir: string;
   /** PostgreSQL only: the schema (also the application_name of its sessions). */
   schema?: string;
-  open(options?: { lockWaitMs?: number; mailTo?: string | null }): Promise<Storage>;
+  open(options?: Omit<OpenStorageOptions, 'databaseUrl' | 'rootDir'>): Promise<Storage>;
   /** Runs a statement on a connection of its own (to look at what was stored, or to age rows). */
   query<T>(sql: string): Promise<T[]>;
   drop(): Promise<void>;
