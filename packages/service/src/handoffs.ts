@@ -5,6 +5,7 @@ import type { Handoff, HandoffItem, KeptPlate, Quote, StoredPlateDesign } from '
 import { handoffCreated } from '@shop/notify';
 import type { PlateDesignRecord, QuoteRecord, Storage } from '@shop/storage';
 import type { RequestContext } from './context';
+import { answerToKeep } from './idempotency';
 import { newId } from './ids';
 import { isReference } from './import-parts';
 import { toOutboxEvent } from './outbox-events';
@@ -105,16 +106,19 @@ export function createHandoffCases(deps: HandoffCaseDeps) {
         expires_at: new Date(expiresAt).toISOString(),
         items,
       };
+      const text = JSON.stringify(handoff);
       await withStorage('keep the order link', () =>
         storage.handoffs.insert({
           id,
           createdAt: ctx.now,
           expiresAt: new Date(expiresAt),
-          body: JSON.stringify(handoff),
+          body: text,
           schemaVersion: versionOf('handoff'),
           designs,
           quoteIds: request.quote_ids,
           event: toOutboxEvent(handoffCreated(handoff, ctx.now), `handoff/${id}`),
+          // Under an Idempotency-Key of POST /handoffs, its answer is kept in the handoff's own write.
+          idempotentAnswer: answerToKeep('/handoffs', text),
         }),
       );
       return handoff;

@@ -1,10 +1,13 @@
 // Idempotency-Key on the POSTs, the convention payment APIs set: the same key and body from the same
 // client within 24 hours get the first answer again, byte for byte, without running the request (or
 // spending a limit) again. Only a success is kept: a request that failed releases its key, so the
-// same key can be sent again once the request is fixed.
+// same key can be sent again once the request is fixed. A use case that creates a record writes
+// the answer in the record's own transaction (answerToKeep), so no crash can leave a record made
+// and its key without an answer (a retry would then make it again).
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { ServiceError } from '@shop/contracts';
-import type { Storage } from '@shop/storage';
+import type { IdempotentAnswer, Storage } from '@shop/storage';
 import { clientKey } from './client-key';
 import { withStorage } from './storage-guard';
 
@@ -13,6 +16,33 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60 * 1000;
 /** A first request still running after this long is taken as dead, and its key may be used again. */
 const STALE_MS = 60_000;
+/** The Retry-After of 409 idempotency_key_in_use: the first request usually ends well within it. */
+const IN_USE_RETRY_SECONDS = 2;
+/** The status a creating POST answers with (the answer a record's transaction keeps). */
+const CREATED = 201;
+
+/** The key an idempotent call holds while its request runs, for the use case that keeps the record. */
+interface HeldKey {
+  route: string;
+  key: string;
+  /** Set once a use case has put the answer in its record's transaction. */
+  kept: boolean;
+}
+
+const heldKeys = new AsyncLocalStorage<HeldKey>();
+
+/**
+ * The answer to write with the record a use case is about to keep, when the request runs under an
+ * Idempotency-Key of `route` (undefined otherwise, or once taken): `body` is the text the route
+ * answers 201 with. Given to the repository's insert, it is written in the record's transaction;
+ * the key is then not written again after the request.
+ */
+export function answerToKeep(route: string, body: string): IdempotentAnswer | undefined {
+  const held = heldKeys.getStore();
+  if (held === undefined || held.kept || held.route !== route) return undefined;
+  held.kept = true;
+  return { key: held.key, status: CREATED, body };
+}
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 export interface Answer {
@@ -81,21 +111,26 @@ export function createIdempotency(storage: Storage) {
           );
         }
         if (outcome.answer === null) {
+          // It may be running in another process, or that process may have died before its record
+          // was kept (nothing was): either way a retry soon gets the answer or runs it anew.
           throw new ServiceError(
             'idempotency_key_in_use',
             `The first request with this ${IDEMPOTENCY_HEADER} is still running; send it again in a moment to get its answer.`,
-            { param: IDEMPOTENCY_HEADER },
+            { param: IDEMPOTENCY_HEADER, retryAfterSeconds: IN_USE_RETRY_SECONDS },
           );
         }
         return { ...outcome.answer, replayed: true };
       }
       let answer: Answer;
+      const held: HeldKey = { route: call.route, key, kept: false };
       try {
-        answer = await produce();
+        answer = await heldKeys.run(held, produce);
       } catch (error) {
+        // A key whose answer was kept with its record is not released (release spares answered keys).
         await storage.idempotencyKeys.release(key).catch(() => undefined);
         throw error;
       }
+      if (held.kept) return { ...answer, replayed: false };
       const kept = answer.plateImportId === undefined ? { status: answer.status, body: answer.body } : { status: answer.status, plateImportId: answer.plateImportId };
       await withStorage('keep the answer for its idempotency key', () => storage.idempotencyKeys.complete(key, kept));
       return { ...answer, replayed: false };

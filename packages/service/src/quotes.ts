@@ -10,6 +10,7 @@ import { retentionEnd } from '@shop/storage';
 import type { QuoteRecord, QuoteSource, Storage } from '@shop/storage';
 import type { RequestContext } from './context';
 import type { DrawingCache } from './drawing-cache';
+import { answerToKeep } from './idempotency';
 import { newId } from './ids';
 import { isReference, referenceOf } from './import-parts';
 import type { ImportedPart } from './import-parts';
@@ -126,6 +127,8 @@ export function createQuoteCases(deps: QuoteCaseDeps) {
           schemaVersion: versionOf('quote'),
           importIds: [...parts.keys()],
           listing: { ...listing, source },
+          // Under an Idempotency-Key of POST /quotes, its answer is kept in the quote's own write.
+          idempotentAnswer: answerToKeep('/quotes', json),
         }),
       );
       imports.keptUntil(parts.values(), retentionEnd(new Date(expiresAt)));

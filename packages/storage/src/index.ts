@@ -8,6 +8,7 @@ export type {
   HandoffRepository,
   HandoffSummary,
   IdempotencyClaim,
+  IdempotentAnswer,
   IdempotencyOutcome,
   IdempotencyRepository,
   KeptAnswer,
@@ -47,9 +48,20 @@ export type {
 } from './repositories/order-requests';
 export { parseDatabaseUrl } from './database-url';
 export { createStaffRepository } from './repositories/staff';
-export type { NewStaff, StaffRecord, StaffRepository, StaffRole, StaffSessionRecord } from './repositories/staff';
-export { AUDIT_PAGE_MAX, createAuditLog } from './repositories/audit';
-export type { AuditEntry, AuditLog, AuditPage, NewAuditEntry } from './repositories/audit';
+export type {
+  NewStaff,
+  SignInCounterKey,
+  SignInCounterKind,
+  SignInCounterRecord,
+  SignInCounterRule,
+  SignInReservation,
+  StaffRecord,
+  StaffRepository,
+  StaffRole,
+  StaffSessionRecord,
+} from './repositories/staff';
+export { AUDIT_PAGE_MAX, createAuditLog, normaliseAuditAddress } from './repositories/audit';
+export type { AuditEntry, AuditFilter, AuditLog, AuditPage, NewAuditEntry } from './repositories/audit';
 export { INBOX_PAGE_MAX, INBOX_PAGE_SIZE, INBOX_STATES, createInboxRepository, isInboxState } from './repositories/inbox';
 export type { InboxLead, InboxListFilter, InboxPage, InboxRepository, InboxState, InboxStatus, RequestEvent, RequestEventKind, RequestKind } from './repositories/inbox';
 export { createPriceBookVersionRepository } from './repositories/price-book-versions';

@@ -28,9 +28,21 @@ export interface QuoteListing {
   materials: readonly string[];
 }
 
+/**
+ * The answer of an idempotent request, written in the transaction of the record it made, so a retry
+ * after any crash finds it: set on the claimed key (the hash of its scope) if still unanswered.
+ */
+export interface IdempotentAnswer {
+  key: string;
+  status: number;
+  body: string;
+}
+
 /** A quote to keep, and the imports its request names by id (each kept at least as long as the quote). */
 export interface NewQuote extends QuoteRecord {
   importIds?: readonly string[];
+  /** The request's Idempotency-Key answer, kept in the quote's own write. */
+  idempotentAnswer?: IdempotentAnswer;
   /** Absent: the listing columns stay null, as on rows kept before they were recorded. */
   listing?: QuoteListing;
 }
@@ -109,6 +121,8 @@ export interface NewHandoff extends HandoffRecord {
   event?: OutboxEvent;
   /** The quotes it names (kept in handoff_quotes, so a quote's page finds it). */
   quoteIds?: readonly string[];
+  /** The request's Idempotency-Key answer, kept in the handoff's own write. */
+  idempotentAnswer?: IdempotentAnswer;
 }
 
 export interface RfqLinkRecord {
@@ -127,13 +141,18 @@ export interface PlateImportRecord {
   /** After this the import can no longer be named in a new quote. */
   expiresAt: Date;
   /**
-   * The row is kept until then: RETENTION_DAYS past its expiry, or past the expiry of the last quote
-   * naming it if later (set by QuoteRepository.insert).
+   * The row is kept until then: its own expiry while no quote names it, or RETENTION_DAYS past the
+   * expiry of the last quote naming it (set by QuoteRepository.insert).
    */
   retainUntil: Date;
+  /** The plate_import answer as JSON text (kept deflated: about 7 bytes a vertex instead of 23). */
   body: string;
   /** The version of the JSON shape the row holds (STORED_VERSIONS of @shop/contracts). */
   schemaVersion: number;
+  /** What quotes of the part need, found once when the drawing was read (JSON text), if anything. */
+  survey?: string | null;
+  /** Who sent the drawing (the rate limits' client key): counted against that client's daily bytes. */
+  clientKey?: string | null;
 }
 
 export interface RfqSubmissionRecord {
@@ -238,6 +257,8 @@ export interface PlateImportRepository {
    * refuse where a new quote names it (a kept quote's reference still reads it).
    */
   get(id: string, now: Date): Promise<PlateImportRecord | null>;
+  /** Bytes the imports sent by a client since `since` hold in the store (bodies as kept, and their surveys). */
+  storedBytesSince(clientKey: string, since: Date): Promise<number>;
 }
 
 export interface RfqSubmissionRepository {

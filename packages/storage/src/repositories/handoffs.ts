@@ -3,6 +3,7 @@
 import { fromDbDateTime, toDbDateTime, type StorageDatabase } from '../database';
 import type { DB } from '../db-types';
 import { clampPageRows, computeRetentionCutoff, keepWithinRetention, type HandoffRepository, type HandoffSummary, type OutboxTargets } from '../records';
+import { keepAnswerStatement } from './idempotency-keys';
 import { outboxStatements } from './outbox';
 
 const SUMMARY_COLUMNS = ['handoffs.id', 'handoffs.created_at', 'handoffs.expires_at', 'handoffs.body', 'handoffs.schema_version', 'handoffs.opens'] as const;
@@ -22,7 +23,7 @@ function toSummary(row: SummaryRow): HandoffSummary {
 export function createHandoffRepository(database: StorageDatabase, targets: OutboxTargets): HandoffRepository {
   const { db, read, write, guard } = database;
   return {
-    async insert({ designs, quoteIds, event, ...handoff }) {
+    async insert({ designs, quoteIds, event, idempotentAnswer, ...handoff }) {
       // One unit: the handoff is kept with all its designs and quote references or not at all.
       await guard('store the handoff and its plate designs', () =>
         write([
@@ -48,6 +49,7 @@ export function createHandoffRepository(database: StorageDatabase, targets: Outb
             ? [db.insertInto('handoff_quotes').values([...new Set(quoteIds)].map((quoteId) => ({ handoff_id: handoff.id, quote_id: quoteId })))]
             : []),
           ...(event ? outboxStatements(database, event, targets, { table: 'handoffs', id: handoff.id }) : []),
+          ...(idempotentAnswer ? [keepAnswerStatement(db, idempotentAnswer)] : []),
         ]),
       );
     },

@@ -1,6 +1,16 @@
 // Idempotency-Key rows: claimed by one statement, answered, released.
+import type { Compilable } from 'kysely';
 import type { StorageDatabase } from '../database';
-import type { IdempotencyRepository } from '../records';
+import type { IdempotencyRepository, IdempotentAnswer } from '../records';
+import { importBodyText } from './plate-imports';
+
+/**
+ * The statement that keeps an idempotent request's answer, to run in the write of the record it
+ * made: all or nothing with it. Only an unanswered claim takes it (an answered key keeps its first).
+ */
+export function keepAnswerStatement(db: StorageDatabase['db'], answer: IdempotentAnswer): Compilable {
+  return db.updateTable('idempotency_keys').set({ status: answer.status, body: answer.body }).where('key', '=', answer.key).where('status', 'is', null);
+}
 
 export function createIdempotencyRepository({ db, read, write, guard }: StorageDatabase): IdempotencyRepository {
   // An imported drawing's answer is its import's body, read through the reference.
@@ -8,11 +18,13 @@ export function createIdempotencyRepository({ db, read, write, guard }: StorageD
     const query = db
       .selectFrom('idempotency_keys as k')
       .leftJoin('plate_imports as p', 'p.id', 'k.plate_import_id')
-      .select((eb) => ['k.request_hash', 'k.status', eb.fn.coalesce('k.body', 'p.body').as('body'), 'k.expires_ms'])
+      .select(['k.request_hash', 'k.status', 'k.body', 'k.expires_ms', 'p.body as import_body', 'p.body_deflated as import_deflated'])
       .where('k.key', '=', key);
     const [row] = await guard('read the idempotency key', () => read(query));
     if (!row) return null;
-    const answer = row.status !== null && row.body !== null ? { status: row.status, body: row.body } : null;
+    const importBody = row.import_body === null ? null : importBodyText({ body: row.import_body, body_deflated: row.import_deflated });
+    const body = row.body ?? importBody;
+    const answer = row.status !== null && body !== null ? { status: row.status, body } : null;
     return { requestHash: row.request_hash, answer, expiresMs: Number(row.expires_ms) };
   };
   return {

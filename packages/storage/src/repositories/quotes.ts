@@ -13,6 +13,7 @@ import {
   type QuoteSource,
   type QuoteSummary,
 } from '../records';
+import { keepAnswerStatement } from './idempotency-keys';
 
 const SUMMARY_COLUMNS = ['id', 'created_at', 'expires_at', 'source', 'item_count', 'total_cents', 'materials'] as const;
 type SummaryRow = Pick<DB['quotes'], (typeof SUMMARY_COLUMNS)[number]>;
@@ -74,7 +75,7 @@ export function createQuoteRepository({ db, read, write, guard }: StorageDatabas
     db.selectFrom('quotes').select(['id', 'created_at', 'expires_at', 'body', 'request', 'schema_version']).where('id', '=', id),
   );
   return {
-    async insert({ importIds, listing, ...quote }) {
+    async insert({ importIds, listing, idempotentAnswer, ...quote }) {
       const keepUntil = toDbDateTime(retentionEnd(quote.expiresAt));
       await guard('store the quote', () =>
         write([
@@ -91,6 +92,7 @@ export function createQuoteRepository({ db, read, write, guard }: StorageDatabas
             listing ? materialsText(listing.materials) : null,
           ),
           ...[...new Set(importIds ?? [])].map((id) => keepImport(id, keepUntil, keepUntil)),
+          ...(idempotentAnswer ? [keepAnswerStatement(db, idempotentAnswer)] : []),
         ]),
       );
     },
