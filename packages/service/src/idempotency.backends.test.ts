@@ -11,8 +11,9 @@ import type { Storage } from '@shop/storage';
 import { Pool } from 'pg';
 import { ManualClock } from './context';
 import { createRateLimits } from './rate-limits';
+import type { Answer } from './idempotency';
 import { createService } from './service';
-import type { Answer, Service } from './service';
+import type { Service } from './service';
 
 const postgresUrl = process.env.TEST_POSTGRES_URL;
 
@@ -98,11 +99,11 @@ describe.each(databases)('an idempotent request whose process dies after its rec
     await database.drop();
   });
 
-  const count = async (table: 'quotes' | 'handoffs' | 'outbox') =>
+  const count = async (table: 'quotes' | 'handoffs' | 'rfq_links' | 'outbox') =>
     Number((await other.storage.read('count', other.storage.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'))))[0]!.n);
 
   /** Starts the request on the dying replica and waits until its record is committed (the process is gone from then on). */
-  async function dieAfterCommit(table: 'quotes' | 'handoffs', route: string, key: string, body: unknown, produce: () => Promise<Answer>): Promise<void> {
+  async function dieAfterCommit(table: 'quotes' | 'handoffs' | 'rfq_links', route: string, key: string, body: unknown, produce: () => Promise<Answer>): Promise<void> {
     const before = await count(table);
     void dying.service.idempotent(call(clock, route, key, body), produce);
     for (let tries = 0; tries < 500 && (await count(table)) === before; tries += 1) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -139,6 +140,20 @@ describe.each(databases)('an idempotent request whose process dies after its rec
     expect(JSON.parse(retry.body).id).toBe(kept!.id);
     expect(await count('handoffs')).toBe(1);
     expect(await count('outbox')).toBe(1);
+  });
+
+  it('a retry of POST /rfq-links replays the first link', async () => {
+    const body = { description: 'A gate hinge' };
+    await dieAfterCommit('rfq_links', '/rfq-links', 'crash-link-1', body, async () => ({
+      status: 201,
+      body: JSON.stringify(await dying.service.createRfqLink(body, { clientIp: '198.51.100.9', now: clock.now() })),
+    }));
+    const [kept] = await other.storage.read('kept', other.storage.db.selectFrom('rfq_links').select('id'));
+    const retry = await other.service.idempotent(call(clock, '/rfq-links', 'crash-link-1', body), async () => {
+      throw new Error('the retry must not make the link again');
+    });
+    expect(JSON.parse(retry.body).id).toBe(kept!.id);
+    expect(await count('rfq_links')).toBe(1);
   });
 
   it('while the first request may still be running, a retry is told 409 idempotency_key_in_use with a Retry-After', async () => {

@@ -5,6 +5,7 @@ import type { RfqLink, StoredRfqLink } from '@shop/contracts';
 import { findContactDetail } from '@shop/pricing';
 import type { Storage } from '@shop/storage';
 import type { RequestContext } from './context';
+import { answerToKeep } from './idempotency';
 import { newId } from './ids';
 import { versionOf } from './stored';
 import type { RateLimits } from './rate-limits';
@@ -49,7 +50,15 @@ export function createRfqCases(deps: RfqCaseDeps) {
       const link: RfqLink = { object: 'rfq_link', id, url: publicUrls(deps.publicUrl).rfqForm(id), expires_at: expiresAt.toISOString() };
       const stored: StoredRfqLink = { link, request };
       await withStorage('keep the quote-request link', () =>
-        deps.storage.rfqLinks.insert({ id, createdAt: ctx.now, expiresAt, body: JSON.stringify(stored), schemaVersion: versionOf('rfqLink') }),
+        deps.storage.rfqLinks.insert({
+          id,
+          createdAt: ctx.now,
+          expiresAt,
+          body: JSON.stringify(stored),
+          schemaVersion: versionOf('rfqLink'),
+          // Under an Idempotency-Key of POST /rfq-links, its answer (the link) is kept in the same write.
+          idempotentAnswer: answerToKeep('/rfq-links', JSON.stringify(link)),
+        }),
       );
       return link;
     },

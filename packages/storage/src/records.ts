@@ -246,7 +246,8 @@ export interface PlateDesignRepository {
 }
 
 export interface RfqLinkRepository {
-  insert(link: RfqLinkRecord): Promise<void>;
+  /** With the request's Idempotency-Key answer, kept in the same write. */
+  insert(link: RfqLinkRecord & { idempotentAnswer?: IdempotentAnswer }): Promise<void>;
   get(id: string, now: Date): Promise<RfqLinkRecord | null>;
 }
 
@@ -257,8 +258,11 @@ export interface PlateImportRepository {
    * refuse where a new quote names it (a kept quote's reference still reads it).
    */
   get(id: string, now: Date): Promise<PlateImportRecord | null>;
-  /** Bytes the imports sent by a client since `since` hold in the store (bodies as kept, and their surveys). */
-  storedBytesSince(clientKey: string, since: Date): Promise<number>;
+  /**
+   * Bytes the imports a client sent since `since` hold in the store (bodies as kept, and their
+   * surveys), and when the oldest of them was made (null for none).
+   */
+  storedBytesSince(clientKey: string, since: Date): Promise<{ bytes: number; oldest: Date | null }>;
 }
 
 export interface RfqSubmissionRepository {

@@ -1,10 +1,11 @@
 // Quote-request links.
 import { fromDbDateTime, toDbDateTime, type StorageDatabase } from '../database';
 import { keepWithinRetention, type RfqLinkRepository } from '../records';
+import { keepAnswerStatement } from './idempotency-keys';
 
 export function createRfqLinkRepository({ db, read, write, guard }: StorageDatabase): RfqLinkRepository {
   return {
-    async insert(link) {
+    async insert({ idempotentAnswer, ...link }) {
       await guard('store the rfq link', () =>
         write([
           db.insertInto('rfq_links').values({
@@ -14,6 +15,7 @@ export function createRfqLinkRepository({ db, read, write, guard }: StorageDatab
             body: link.body,
             schema_version: link.schemaVersion,
           }),
+          ...(idempotentAnswer ? [keepAnswerStatement(db, idempotentAnswer)] : []),
         ]),
       );
     },
