@@ -1,7 +1,7 @@
 // What staff can do with their accounts (sign in and out, set and change passwords) and what an
 // owner can do with others' (add, disable), each written to the audit log. Routes and the
 // staff:add command call these with plain values; nothing here sees a request.
-import type { AuditLog, StaffRecord, StaffRepository, StaffRole, StaffSessionRecord } from '@shop/storage';
+import type { AuditLog, SignInCounterKey, SignInCounterRule, StaffRecord, StaffRepository, StaffRole, StaffSessionRecord } from '@shop/storage';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords';
 import { newStaffId, newToken, tokenId } from './tokens';
 
@@ -15,10 +15,27 @@ const SESSION_ABSOLUTE_MS = 7 * 24 * HOUR_MS;
 const TOUCH_EVERY_MS = MINUTE_MS;
 const WELCOME_LINK_MS = 24 * HOUR_MS;
 
-/** Failed sign-ins counted over this window: 5 per account, 20 per address. */
-const SIGN_IN_WINDOW_MS = 15 * MINUTE_MS;
-const SIGN_IN_FAILURES_PER_ACCOUNT = 5;
-const SIGN_IN_FAILURES_PER_ADDRESS = 20;
+/**
+ * Sign-in tries are counted per fixed window of 15 minutes and reserved before the password is
+ * checked (a right password gives its try back). From one address, 5 tries per account and 20 in
+ * all; an address past them is refused, and no other address is. Per account from everywhere, 10
+ * tries are free (one address alone can reach at most 5 in a window, and 10 across two
+ * overlapping windows), then each try makes the next wait: 1, 2, 4 ... seconds, at most 60. A slow
+ * down, never a lock: the right password from another address goes through once the wait is over.
+ */
+export const SIGN_IN_WINDOW_MS = 15 * MINUTE_MS;
+export const SIGN_IN_TRIES_PER_PAIR = 5;
+export const SIGN_IN_TRIES_PER_ADDRESS = 20;
+export const SIGN_IN_FREE_TRIES_PER_ACCOUNT = 10;
+export const SIGN_IN_BACKOFF_MAX_MS = 60_000;
+/** Unknown welcome links one address may try per window. */
+export const WELCOME_TRIES_PER_ADDRESS = 20;
+
+/** The wait the n-th try of a window on one account sets before the next. */
+export function accountBackoffMs(tries: number): number {
+  if (tries < SIGN_IN_FREE_TRIES_PER_ACCOUNT) return 0;
+  return Math.min(SIGN_IN_BACKOFF_MAX_MS, 1000 * 2 ** Math.min(16, tries - SIGN_IN_FREE_TRIES_PER_ACCOUNT));
+}
 
 const EMAIL_MAX = 254;
 const NAME_MAX = 100;
@@ -85,7 +102,7 @@ export async function addStaff(
     passwordHash: input.password === null ? null : await hashPassword(input.password),
     createdAt: now,
   });
-  if (!staff) throw new AccountProblem(409, `${email} already has an account.`);
+  if (!staff) throw new AccountProblem(409, `${email} already has an account. An owner can enable it again or give a new link from its row on /staff (or run pnpm staff:unlock).`);
   let link: string | null = null;
   if (input.password === null) {
     const token = newToken();
@@ -101,23 +118,64 @@ export async function disableStaff(deps: ConsoleDeps, staffId: string, actor: Ac
   const staff = await deps.staff.findById(staffId);
   if (!staff) throw new AccountProblem(404, 'There is no such person.');
   const now = deps.now();
-  if (await deps.staff.disable(staffId, now)) {
+  const outcome = await deps.staff.disable(staffId, now);
+  if (outcome === 'last_owner') {
+    await deps.audit.append({ at: now, staffId: actor.staffId, action: 'staff_disable_refused', subject: staff.email, detail: { staff_id: staff.id, reason: 'last_owner' }, ip: actor.ip });
+    throw new AccountProblem(409, `${staff.email} is the last enabled owner; the console would have nobody to run it. Make someone else an owner first.`);
+  }
+  if (outcome === 'disabled') {
     await deps.audit.append({ at: now, staffId: actor.staffId, action: 'staff_disabled', subject: staff.email, detail: { staff_id: staff.id }, ip: actor.ip });
   }
   return staff;
 }
 
+export async function enableStaff(deps: ConsoleDeps, staffId: string, actor: Actor): Promise<StaffRecord> {
+  const staff = await deps.staff.findById(staffId);
+  if (!staff) throw new AccountProblem(404, 'There is no such person.');
+  if (await deps.staff.enable(staffId)) {
+    await deps.audit.append({ at: deps.now(), staffId: actor.staffId, action: 'staff_enabled', subject: staff.email, detail: { staff_id: staff.id }, ip: actor.ip });
+  }
+  return staff;
+}
+
+/**
+ * A new one-time link for the person (older unused ones stop working). With `resetPassword` their
+ * password stops working and their sessions end at once: the link is the only way back in.
+ */
+export async function issueWelcomeLink(deps: ConsoleDeps, staffId: string, resetPassword: boolean, actor: Actor): Promise<{ staff: StaffRecord; welcomeLink: string }> {
+  const staff = await deps.staff.findById(staffId);
+  if (!staff) throw new AccountProblem(404, 'There is no such person.');
+  if (staff.disabledAt !== null) throw new AccountProblem(409, `${staff.email} is disabled; enable the account first, then give a new link.`);
+  if (resetPassword && staff.id === actor.staffId) throw new AccountProblem(400, 'Change your own password on Your account; a reset is for someone else.');
+  const now = deps.now();
+  const token = newToken();
+  await deps.staff.replaceWelcomeToken({ id: tokenId(token), staffId: staff.id, expiresAt: new Date(now.getTime() + WELCOME_LINK_MS) }, now, resetPassword);
+  await deps.audit.append({ at: now, staffId: actor.staffId, action: resetPassword ? 'password_reset' : 'welcome_link_issued', subject: staff.email, detail: { staff_id: staff.id }, ip: actor.ip });
+  return { staff, welcomeLink: welcomeLink(deps, token) };
+}
+
+/** Clears the person's sign-in counts (every address's and the account's back-off). */
+export async function clearSignInCounts(deps: ConsoleDeps, email: string, actor: Actor): Promise<number> {
+  const subject = normaliseEmail(email);
+  const cleared = await deps.staff.clearSignInCounts(subject);
+  await deps.audit.append({ at: deps.now(), staffId: actor.staffId, action: 'sign_in_counts_cleared', subject, detail: { counters: cleared }, ip: actor.ip });
+  return cleared;
+}
+
+export type SignInScope = 'pair' | 'address' | 'account';
+
 export type SignInResult =
   | { outcome: 'signed_in'; token: string; session: StaffSessionRecord; staff: StaffRecord }
   | { outcome: 'refused' }
-  | { outcome: 'limited'; waitMs: number; scope: 'account' | 'address' };
+  | { outcome: 'limited'; waitMs: number; scope: SignInScope };
 
-/** How long until fewer than `limit` of these failures fall in the window; 0 when under it now. */
-function waitBeforeNextTry(times: Date[], limit: number, now: Date): number {
-  if (times.length < limit) return 0;
-  // `times` are the newest `limit`, oldest first: once the oldest leaves the window (at exactly
-  // SIGN_IN_WINDOW_MS after it), one more try is allowed.
-  return Math.max(1, (times[0] as Date).getTime() + SIGN_IN_WINDOW_MS - now.getTime());
+/** The counters one sign-in try counts on, in the order every try takes them. */
+function signInRules(email: string, ip: string): SignInCounterRule[] {
+  return [
+    { kind: 'address', subject: '', ip, limit: SIGN_IN_TRIES_PER_ADDRESS },
+    { kind: 'pair', subject: email, ip, limit: SIGN_IN_TRIES_PER_PAIR },
+    { kind: 'account', subject: email, ip: '', limit: Number.MAX_SAFE_INTEGER, backoffMs: accountBackoffMs },
+  ];
 }
 
 export async function signIn(
@@ -126,16 +184,16 @@ export async function signIn(
 ): Promise<SignInResult> {
   const email = normaliseEmail(input.email).slice(0, EMAIL_MAX);
   const now = deps.now();
-  const since = new Date(now.getTime() - SIGN_IN_WINDOW_MS);
-  // Failures are counted from the audit log, where each one is written anyway.
-  const [byAccount, byAddress] = await Promise.all([
-    deps.audit.timesSince('sign_in_failed', { subject: email }, since, SIGN_IN_FAILURES_PER_ACCOUNT),
-    deps.audit.timesSince('sign_in_failed', { ip: input.ip }, since, SIGN_IN_FAILURES_PER_ADDRESS),
-  ]);
-  const accountWait = waitBeforeNextTry(byAccount, SIGN_IN_FAILURES_PER_ACCOUNT, now);
-  const addressWait = waitBeforeNextTry(byAddress, SIGN_IN_FAILURES_PER_ADDRESS, now);
-  if (accountWait > 0 || addressWait > 0) {
-    return accountWait >= addressWait ? { outcome: 'limited', waitMs: accountWait, scope: 'account' } : { outcome: 'limited', waitMs: addressWait, scope: 'address' };
+  const rules = signInRules(email, input.ip);
+  // The try is counted before the password is checked: of 40 at once, only as many as the limits allow get checked.
+  const reservation = await deps.staff.reserveSignIn(rules, now, SIGN_IN_WINDOW_MS);
+  if (!reservation.reserved) {
+    const scope = reservation.counter.kind as SignInScope;
+    // The window's first refused try on a counter is written down; the rest are counted on it (shown on /staff).
+    if (reservation.firstRefusal) {
+      await deps.audit.append({ at: now, staffId: null, action: 'sign_in_refused', subject: email, detail: { scope, wait_s: Math.ceil(reservation.waitMs / 1000) }, ip: input.ip });
+    }
+    return { outcome: 'limited', waitMs: reservation.waitMs, scope };
   }
 
   const staff = await deps.staff.findByEmail(email);
@@ -147,6 +205,8 @@ export async function signIn(
     await deps.audit.append({ at: now, staffId: null, action: 'sign_in_failed', subject: email, detail: { reason }, ip: input.ip });
     return { outcome: 'refused' };
   }
+  // The right password: its try is given back on every counter.
+  await deps.staff.releaseSignIn(rules);
 
   // A new token at each sign-in: a session id known before signing in is worth nothing after.
   const token = newToken();
@@ -160,6 +220,7 @@ export async function signIn(
     userAgent: input.userAgent.slice(0, 300),
   };
   await deps.staff.deleteStaleSessions(now, new Date(now.getTime() - SESSION_IDLE_MS));
+  await deps.staff.deleteStaleSignInCounts(now, SIGN_IN_WINDOW_MS);
   await deps.staff.createSession(session);
   await deps.audit.append({ at: now, staffId: staff.id, action: 'sign_in', subject: email, detail: {}, ip: input.ip });
   return { outcome: 'signed_in', token, session, staff };
@@ -223,6 +284,28 @@ export function findWelcome(deps: ConsoleDeps, token: string): Promise<StaffReco
   return deps.staff.findWelcomeToken(tokenId(token), deps.now());
 }
 
+export type WelcomeLookup = { outcome: 'found'; staff: StaffRecord } | { outcome: 'not_found' } | { outcome: 'limited'; waitMs: number };
+
+/**
+ * Looks a welcome link up, counting unknown ones per address: past WELCOME_TRIES_PER_ADDRESS in a
+ * window the address is refused (nothing is looked up or hashed). A link that exists gives its try back.
+ */
+export async function lookUpWelcome(deps: ConsoleDeps, token: string, ip: string): Promise<WelcomeLookup> {
+  const now = deps.now();
+  const counter: SignInCounterKey = { kind: 'welcome', subject: '', ip };
+  const reservation = await deps.staff.reserveSignIn([{ ...counter, limit: WELCOME_TRIES_PER_ADDRESS }], now, SIGN_IN_WINDOW_MS);
+  if (!reservation.reserved) {
+    if (reservation.firstRefusal) {
+      await deps.audit.append({ at: now, staffId: null, action: 'welcome_refused', subject: '', detail: { wait_s: Math.ceil(reservation.waitMs / 1000) }, ip });
+    }
+    return { outcome: 'limited', waitMs: reservation.waitMs };
+  }
+  const staff = /^[a-z2-7]{32}$/.test(token) ? await findWelcome(deps, token) : null;
+  if (!staff) return { outcome: 'not_found' };
+  await deps.staff.releaseSignIn([counter]);
+  return { outcome: 'found', staff };
+}
+
 /** Sets the password through a welcome link, which is then used up. */
 export async function setPasswordWithWelcome(
   deps: ConsoleDeps,
@@ -238,6 +321,13 @@ export async function setPasswordWithWelcome(
   if (!staff) throw new AccountProblem(404, 'This link has been used or has expired; ask an owner for a new one.');
   await deps.audit.append({ at: now, staffId: staff.id, action: 'password_set', subject: staff.email, detail: {}, ip });
   return staff;
+}
+
+/** A short wait in words: "1 second", "37 seconds"; a longer one in minutes. */
+export function describeShortWait(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds >= 120) return describeWait(ms);
+  return seconds === 1 ? '1 second' : `${seconds} seconds`;
 }
 
 /** A wait in words: "14 minutes", "1 minute". */

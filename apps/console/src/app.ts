@@ -19,7 +19,7 @@ import type { Logger } from 'pino';
 import type { ConsoleDeps } from './accounts';
 import type { ConsoleConfig } from './config';
 import { readBookUpload } from './http/book-upload';
-import { RefusedRequest, checkOrigin, requireCsrfToken, setSecurityHeaders } from './http/security';
+import { RefusedRequest, checkOrigin, consoleTrustProxy, preSessionTokens, requireCsrfToken, setSecurityHeaders } from './http/security';
 import { OwnersOnly, loadSession, requireOwner, requireSignIn, sessionCookie, signedInOf } from './http/session';
 import { renderMessagePage } from './pages/message-page';
 import { inboxRoutes } from './routes/inbox';
@@ -32,7 +32,7 @@ import { signedInRoutes } from './routes/signed-in';
 import { signInRoutes } from './routes/sign-in';
 
 export interface ConsoleAppOptions {
-  config: Pick<ConsoleConfig, 'consoleUrl' | 'shopName' | 'trustProxy' | 'retentionDays'>;
+  config: Pick<ConsoleConfig, 'consoleUrl' | 'ownOrigins' | 'shopName' | 'trustProxy' | 'retentionDays'>;
   staff: StaffRepository;
   audit: AuditLog;
   /** The leads the inbox shows, and where the shop stands on each. */
@@ -63,7 +63,8 @@ export function createConsoleApp(options: ConsoleAppOptions): Express {
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', config.trustProxy);
+  // A hop count is believed only from private addresses (see consoleTrustProxy).
+  app.set('trust proxy', consoleTrustProxy(config.trustProxy));
   app.use(setSecurityHeaders);
   // No page answers OPTIONS (the console allows no other origin); express would answer it itself in plain text.
   app.use((req, res, next) => {
@@ -71,10 +72,10 @@ export function createConsoleApp(options: ConsoleAppOptions): Express {
     res.status(405).set('Allow', 'GET, HEAD, POST').type('html').send(renderMessagePage(shopName, 'Method not allowed', 'The console answers GET and POST only.', null));
   });
   app.use('/assets', express.static(PUBLIC_DIR, { index: false, redirect: false }));
-  app.use(checkOrigin(config.consoleUrl));
+  app.use(checkOrigin(config.ownOrigins));
   app.use(express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 20 }));
   app.use(loadSession(deps, cookie));
-  app.use(signInRoutes(deps, cookie, shopName));
+  app.use(signInRoutes(deps, cookie, preSessionTokens(cookie.secure), shopName));
   // The price book upload is the one multipart form (1 MiB): read only for a signed-in owner, before the CSRF check reads its token.
   app.post('/price-book', requireSignIn, requireOwner, readBookUpload);
   app.use(requireSignIn, requireCsrfToken);

@@ -10,7 +10,8 @@ const ConsoleEnvironment = z.object({
   CONSOLE_PORT: port.default(3002),
   /** Loopback by default: the shop puts the console behind its VPN or proxy, never on the public port. */
   CONSOLE_HOST: z.string().min(1).default('127.0.0.1'),
-  CONSOLE_URL: z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, '')).default('http://localhost:3002'),
+  /** Unset: http://localhost:{CONSOLE_PORT} (or CONSOLE_HOST's own name when it is not loopback or every address). */
+  CONSOLE_URL: z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, '')).optional(),
   /** One webhook endpoint made (or brought up to date) at start, named `env`, for every event. */
   WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   WEBHOOK_SECRET: z
@@ -34,6 +35,11 @@ export interface ConsoleConfig {
   host: string;
   /** Where people reach the console (links it prints, the Origin forms must come from). No trailing slash. */
   consoleUrl: string;
+  /**
+   * The origins forms may come from: CONSOLE_URL's; while CONSOLE_URL is unset, also the loopback
+   * names of CONSOLE_PORT (localhost, 127.0.0.1, [::1]), any of which a browser on the machine may use.
+   */
+  ownOrigins: string[];
   /** SMTP_URL, MAIL_FROM, SHOP_NOTIFY_EMAIL: how the shop is mailed about new requests; null without SMTP_URL. */
   mail: MailConfig | null;
   /** WEBHOOK_URL and WEBHOOK_SECRET; null when unset. */
@@ -42,6 +48,14 @@ export interface ConsoleConfig {
   service: Config;
   /** Days after a request is settled (won, lost or closed) before its contact details are erased. */
   retentionDays: number;
+}
+
+const LOOPBACK_OR_ANY = new Set(['127.0.0.1', 'localhost', '::1', '[::1]', '0.0.0.0', '::', '[::]']);
+
+/** CONSOLE_URL when unset: the console's own host and port, `localhost` for loopback or every address. */
+export function defaultConsoleUrl(host: string, port: number): string {
+  const name = LOOPBACK_OR_ANY.has(host) ? 'localhost' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }
 
 export function readConsoleConfig(env: Record<string, string | undefined>): ConsoleConfig {
@@ -58,9 +72,14 @@ export function readConsoleConfig(env: Record<string, string | undefined>): Cons
   if ((parsed.WEBHOOK_URL === undefined) !== (parsed.WEBHOOK_SECRET === undefined)) {
     throw new Error('Invalid configuration: WEBHOOK_URL and WEBHOOK_SECRET go together: set both, or neither.');
   }
+  const consoleUrl = parsed.CONSOLE_URL ?? defaultConsoleUrl(parsed.CONSOLE_HOST, parsed.CONSOLE_PORT);
+  const ownOrigins =
+    parsed.CONSOLE_URL !== undefined
+      ? [consoleUrl]
+      : [...new Set([consoleUrl, ...['localhost', '127.0.0.1', '[::1]'].map((name) => `http://${name}:${parsed.CONSOLE_PORT}`)])];
   let mail: MailConfig | null;
   try {
-    mail = readMailConfig({ ...env, CONSOLE_URL: parsed.CONSOLE_URL });
+    mail = readMailConfig({ ...env, CONSOLE_URL: consoleUrl });
   } catch (error) {
     throw new Error(`Invalid configuration: ${(error as Error).message}`);
   }
@@ -74,7 +93,8 @@ export function readConsoleConfig(env: Record<string, string | undefined>): Cons
     plateOrdersEnabled: shared.plateOrdersEnabled,
     port: parsed.CONSOLE_PORT,
     host: parsed.CONSOLE_HOST,
-    consoleUrl: parsed.CONSOLE_URL,
+    consoleUrl,
+    ownOrigins,
     mail,
     webhook: parsed.WEBHOOK_URL !== undefined && parsed.WEBHOOK_SECRET !== undefined ? { url: parsed.WEBHOOK_URL, secret: parsed.WEBHOOK_SECRET } : null,
     service: shared,

@@ -47,12 +47,17 @@ export interface ConsoleTestApp {
 export interface Browser {
   /** The session cookie's value, if any. */
   cookie: string | null;
+  /** The sign-in form's cookie (its CSRF token's other half), if any. */
+  preSessionCookie: string | null;
   get(path: string): Promise<Reply>;
   /** A form POST as a browser on the console sends it (Origin: the console's), unless headers say otherwise ('' leaves one out). */
   post(path: string, form: Record<string, string>, headers?: Record<string, string>): Promise<Reply>;
   /** A multipart form POST (the price book upload) with the console's Origin; `file` goes in as `book_file`. */
   postMultipart(path: string, fields: Record<string, string>, file?: { name: string; text: string }): Promise<Reply>;
+  /** Opens the sign-in page (for its form token), then sends the form, as a person does. */
   signIn(email: string, password?: string): Promise<Reply>;
+  /** The sign-in form's token (opening /sign-in for it). */
+  signInToken(): Promise<string>;
   /** The CSRF token on a page this browser can open. */
   csrf(path?: string): Promise<string>;
 }
@@ -80,10 +85,12 @@ export async function startConsole(
   const app = createConsoleApp({ ...opened, config, notifications, now: () => new Date(now), logger: pino({ level: 'silent' }) });
   handle = app;
   const cookieName = config.consoleUrl.startsWith('https:') ? '__Host-console_session' : 'console_session';
+  const preSessionName = config.consoleUrl.startsWith('https:') ? '__Host-console_pre_session' : 'console_pre_session';
 
   const browser = (browserOptions: { ip?: string } = {}): Browser => {
     const self: Browser = {
       cookie: null,
+      preSessionCookie: null,
       async get(pathname) {
         return send('GET', pathname);
       },
@@ -97,7 +104,17 @@ export async function startConsole(
         return send('POST', pathname, `${parts.join('')}--${boundary}--\r\n`, { origin: config.consoleUrl, 'content-type': `multipart/form-data; boundary=${boundary}` });
       },
       async signIn(email, password = PASSWORD) {
-        return self.post('/sign-in', { email, password });
+        return self.post('/sign-in', { _csrf: await self.signInToken(), email, password });
+      },
+      async signInToken() {
+        // A signed-in browser is sent home from /sign-in: the form is opened as a person would after signing out.
+        const session = self.cookie;
+        self.cookie = null;
+        const page = await send('GET', '/sign-in');
+        if (self.cookie === null) self.cookie = session;
+        const match = /name="_csrf" value="([^"]+)"/.exec(page.text);
+        if (!match) throw new Error(`no sign-in token on /sign-in (status ${page.status})`);
+        return match[1] as string;
       },
       async csrf(pathname = '/account') {
         const page = await self.get(pathname);
@@ -108,13 +125,15 @@ export async function startConsole(
     };
     async function send(method: string, pathname: string, body?: string, headers: Record<string, string> = {}): Promise<Reply> {
       const all: Record<string, string> = Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== ''));
-      if (self.cookie !== null) all.cookie = `${cookieName}=${self.cookie}`;
+      const cookies = [self.cookie !== null ? `${cookieName}=${self.cookie}` : null, self.preSessionCookie !== null ? `${preSessionName}=${self.preSessionCookie}` : null].filter((pair) => pair !== null);
+      if (cookies.length > 0) all.cookie = cookies.join('; ');
       if (browserOptions.ip) all['x-forwarded-for'] = browserOptions.ip;
       const response = await fetch(baseUrl + pathname, { method, headers: all, ...(body === undefined ? {} : { body }), redirect: 'manual' });
       for (const line of response.headers.getSetCookie()) {
         const [pair] = line.split(';');
         const [name, value] = (pair as string).split('=');
         if (name === cookieName) self.cookie = value && !/expires=Thu, 01 Jan 1970/i.test(line) ? value : null;
+        if (name === preSessionName) self.preSessionCookie = value ?? null;
       }
       return { status: response.status, headers: response.headers, text: await response.text(), location: response.headers.get('location') };
     }

@@ -77,7 +77,8 @@ describe('CSRF and Origin', () => {
     // `Origin: null` (what no-referrer pages send) leaves it to Sec-Fetch-Site.
     const opaque = await app.browser().post('/sign-in', { email: 'ana@shop.test', password: 'correct horse battery' }, { origin: 'null', 'sec-fetch-site': 'cross-site' });
     expect(opaque.status).toBe(403);
-    const ownForm = await app.browser().post('/sign-in', { email: 'ana@shop.test', password: 'correct horse battery' }, { origin: 'null', 'sec-fetch-site': 'same-origin' });
+    const own = app.browser();
+    const ownForm = await own.post('/sign-in', { _csrf: await own.signInToken(), email: 'ana@shop.test', password: 'correct horse battery' }, { origin: 'null', 'sec-fetch-site': 'same-origin' });
     expect(ownForm.status).toBe(303);
   });
 });
@@ -167,7 +168,8 @@ describe('headers and errors', () => {
     const secure = await startConsole({ env: { CONSOLE_URL: 'https://console.shop.test' } });
     try {
       await secure.addPerson('ana@shop.test', 'owner');
-      const reply = await secure.browser().post('/sign-in', { email: 'ana@shop.test', password: 'correct horse battery' }, { origin: 'https://console.shop.test' });
+      const browser = secure.browser();
+      const reply = await browser.post('/sign-in', { _csrf: await browser.signInToken(), email: 'ana@shop.test', password: 'correct horse battery' }, { origin: 'https://console.shop.test' });
       expect(reply.status).toBe(303);
       expect(reply.headers.get('set-cookie')).toMatch(/^__Host-console_session=[a-z2-7]{32}; Max-Age=604800; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax$/);
     } finally {

@@ -1,5 +1,6 @@
-// Sign-in: the same answer for an unknown e-mail and a wrong password, the lock-outs counted from
-// the audit log, and sessions: hashed in the table, idle and absolute expiry, ended on demand.
+// Sign-in: the same answer for an unknown e-mail and a wrong password, failures counted per account
+// and address (a slow-down across addresses, never a lock), the form's own CSRF token, and
+// sessions: hashed in the table, idle and absolute expiry, ended on demand.
 import { PASSWORD, startConsole, type ConsoleTestApp } from './console-harness';
 
 const HOUR = 3_600_000;
@@ -34,7 +35,9 @@ it('answers an unknown e-mail exactly as a wrong password, and audits both', asy
   const wrong = await app.browser().signIn('ana@shop.test', 'not the password at all');
   expect(unknown.status).toBe(401);
   expect(wrong.status).toBe(401);
-  expect(wrong.text).toBe(unknown.text);
+  // Each browser's form has a token of its own; the rest is the same.
+  const withoutToken = (text: string) => text.replace(/name="_csrf" value="[^"]+"/, '');
+  expect(withoutToken(wrong.text)).toBe(withoutToken(unknown.text));
   expect(wrong.text).toContain('That e-mail and password do not match an account that may sign in.');
   expect(unknown.headers.get('set-cookie')).toBeNull();
   const failures = (await app.opened.audit.list({ limit: 10 })).entries.filter((entry) => entry.action === 'sign_in_failed');
@@ -44,21 +47,49 @@ it('answers an unknown e-mail exactly as a wrong password, and audits both', asy
   ]);
 });
 
-it('refuses the 6th try for an account within 15 minutes with 429 and the wait in words, even with the right password', async () => {
-  for (let i = 0; i < 5; i++) {
-    expect((await app.browser({ ip: `10.0.0.${i + 1}` }).signIn('bo@shop.test', `wrong password ${i}`)).status).toBe(401);
-    app.advance(60_000);
+it('a flood of wrong passwords from one address never refuses the right password from another', async () => {
+  const flooder = app.browser({ ip: '203.0.113.66' });
+  const statuses: number[] = [];
+  for (let i = 0; i < 30; i++) statuses.push((await flooder.signIn('bo@shop.test', `wrong password ${i}`)).status);
+  expect(statuses).toEqual([...Array(5).fill(401), ...Array(25).fill(429)]);
+  const refused = await flooder.signIn('bo@shop.test');
+  expect(refused.status).toBe(429);
+  expect(refused.text).toContain('Too many failed sign-ins for this account from your address in 15 minutes. Try again in 15 minutes.');
+  expect(refused.headers.get('retry-after')).toBe('900');
+  // Bo, from elsewhere, at once: no wait at all.
+  const bo = await app.browser({ ip: '198.51.100.20' }).signIn('bo@shop.test');
+  expect([bo.status, bo.location]).toEqual([303, '/']);
+  // Another account from the flooding address is not refused either.
+  expect((await app.browser({ ip: '203.0.113.66' }).signIn('ana@shop.test')).status).toBe(303);
+  // 26 refused tries, one audit entry (the window's first); the five wrong passwords each have theirs.
+  const entries = (await app.opened.audit.list({ limit: 100 })).entries;
+  expect(entries.filter((entry) => entry.action === 'sign_in_failed')).toHaveLength(5);
+  expect(entries.filter((entry) => entry.action === 'sign_in_refused').map((entry) => [entry.subject, entry.ip, entry.detail])).toEqual([
+    ['bo@shop.test', '203.0.113.66', { scope: 'pair', wait_s: 900 }],
+  ]);
+  // After the window the address may try again.
+  app.advance(15 * 60_000);
+  expect((await flooder.signIn('bo@shop.test', 'still wrong')).status).toBe(401);
+});
+
+it('tries from many addresses slow an account down by seconds, growing to a cap, never a lock', async () => {
+  // Ten wrong passwords from ten addresses are free.
+  for (let i = 0; i < 10; i++) expect((await app.browser({ ip: `10.1.0.${i + 1}` }).signIn('bo@shop.test', `wrong ${i}`)).status).toBe(401);
+  const waits: string[] = [];
+  for (let i = 0; i < 8; i++) {
+    const early = await app.browser({ ip: `10.2.0.${i + 1}` }).signIn('bo@shop.test', `wrong again ${i}`);
+    expect(early.status).toBe(429);
+    waits.push(early.headers.get('retry-after') as string);
+    app.advance(Number(early.headers.get('retry-after')) * 1000);
+    expect((await app.browser({ ip: `10.3.0.${i + 1}` }).signIn('bo@shop.test', `wrong still ${i}`)).status).toBe(401);
   }
-  const sixth = await app.browser({ ip: '10.0.0.9' }).signIn('bo@shop.test');
-  expect(sixth.status).toBe(429);
-  // The first failure was at 0 min, it is now 5 min: it leaves the window in 10 minutes.
-  expect(sixth.text).toContain('Too many failed sign-ins for this account in 15 minutes. Try again in 10 minutes.');
-  expect(sixth.headers.get('retry-after')).toBe('600');
-  expect(sixth.headers.get('set-cookie')).toBeNull();
-  // Another account from the same addresses is not locked.
-  expect((await app.browser({ ip: '10.0.0.1' }).signIn('ana@shop.test')).status).toBe(303);
-  app.advance(10 * 60_000);
-  expect((await app.browser({ ip: '10.0.0.9' }).signIn('bo@shop.test')).status).toBe(303);
+  expect(waits).toEqual(['1', '2', '4', '8', '16', '32', '60', '60']);
+  // The right password during the wait: told how many seconds, then let in once they have passed.
+  const during = await app.browser({ ip: '198.51.100.20' }).signIn('bo@shop.test');
+  expect(during.status).toBe(429);
+  expect(during.text).toContain('Many failed sign-ins for this account, from several addresses: each try now waits a little. Try again in 60 seconds.');
+  app.advance(60_000);
+  expect((await app.browser({ ip: '198.51.100.20' }).signIn('bo@shop.test')).status).toBe(303);
 });
 
 it('refuses the 21st try from one address within 15 minutes, whatever the e-mail', async () => {

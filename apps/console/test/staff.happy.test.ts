@@ -38,7 +38,7 @@ describe('pnpm staff:add', () => {
     const added = await staffAdd(databaseUrl, ['--email', 'Owner@Shop.test', '--name', 'Olive Owner', '--owner', '--password-stdin'], `${PASSWORD}\n`);
     expect(added).toEqual({ code: 0, stdout: `Added Olive Owner <owner@shop.test> as owner.\nTheir password is set; they can sign in at ${CONSOLE_URL}/sign-in\n`, stderr: '' });
     const again = await staffAdd(databaseUrl, ['--email', 'owner@shop.test', '--name', 'Again', '--password-stdin'], `${PASSWORD}\n`);
-    expect(again).toMatchObject({ code: 1, stderr: 'owner@shop.test already has an account.\n' });
+    expect(again).toMatchObject({ code: 1, stderr: 'owner@shop.test already has an account. An owner can enable it again or give a new link from its row on /staff (or run pnpm staff:unlock).\n' });
     const short = await staffAdd(databaseUrl, ['--email', 'short@shop.test', '--name', 'Short', '--password-stdin'], 'too short\n');
     expect(short).toMatchObject({ code: 1, stderr: 'A password needs at least 12 characters (this one has 9).\n' });
 

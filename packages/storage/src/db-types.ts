@@ -189,6 +189,15 @@ export type RfqSubmission = {
     job: string | null;
     erased_at: string | null;
 };
+export type SignInCounter = {
+    kind: string;
+    subject: string;
+    ip: string;
+    failures: number;
+    window_start_ms: number;
+    next_try_ms: number;
+    refusals: Generated<number>;
+};
 export type Staff = {
     id: string;
     email: string;
@@ -243,6 +252,7 @@ export type DB = {
     request_events: RequestEvent;
     rfq_links: RfqLink;
     rfq_submissions: RfqSubmission;
+    sign_in_counters: SignInCounter;
     staff: Staff;
     staff_sessions: StaffSession;
     staff_welcome_tokens: StaffWelcomeToken;

@@ -1,7 +1,9 @@
 // The signed-in pages: home, the person's account, and for owners the staff list and the audit log.
-import type { AuditEntry, StaffRecord } from '@shop/storage';
+import type { AuditEntry, SignInCounterRecord, StaffRecord } from '@shop/storage';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../passwords';
-import { html } from '@shop/runtime';
+import { html, type SafeHtml } from '@shop/runtime';
+import type { AuditFilterForm } from '../audit-filter';
+import { SIGN_IN_TRIES_PER_PAIR, SIGN_IN_WINDOW_MS } from '../accounts';
 import { csrfField, notice, renderConsolePage, when, type Viewer } from './layout';
 
 export function renderHomePage(shopName: string, viewer: Viewer): string {
@@ -51,21 +53,51 @@ ${notice('error', message.error)}${notice('ok', message.ok)}
   });
 }
 
+/** A person's failed sign-ins as an owner reads them: addresses refused, the account's back-off. */
+function signInState(counts: SignInCounterRecord[], now: Date): SafeHtml | null {
+  const refused = counts.filter((row) => row.kind === 'pair' && row.failures >= SIGN_IN_TRIES_PER_PAIR);
+  const account = counts.find((row) => row.kind === 'account');
+  const parts: SafeHtml[] = [];
+  if (account && account.failures > 0) parts.push(html`${account.failures} failed ${account.failures === 1 ? 'try' : 'tries'} in 15 minutes`);
+  if (account && account.nextTryAt.getTime() > now.getTime()) parts.push(html`slowed down: next try after ${when(account.nextTryAt)}`);
+  for (const row of refused) {
+    parts.push(html`refused from ${row.ip} until ${when(new Date(row.windowStartedAt.getTime() + SIGN_IN_WINDOW_MS))}${row.refusals > 0 ? ` (${row.refusals} refused)` : ''}`);
+  }
+  return parts.length === 0 ? null : html`<span class="sign-in-state">${parts.map((part, index) => html`${index > 0 ? '; ' : ''}${part}`)}</span>`;
+}
+
+function rowAction(viewer: Viewer, person: StaffRecord, action: string, label: string, danger = false): SafeHtml {
+  return html`<form method="post" action="/staff/${person.id}/${action}" class="inline">${csrfField(viewer)}<button type="submit"${danger ? html` class="danger"` : null}>${label}<span class="visually-hidden"> for ${person.email}</span></button></form>`;
+}
+
 export function renderStaffPage(
   shopName: string,
   viewer: Viewer,
   staff: StaffRecord[],
+  signIns: { counts: SignInCounterRecord[]; now: Date },
   message: { error?: string; ok?: string; welcomeLink?: string | null } = {},
 ): string {
-  const rows = staff.map(
-    (person) => html`<tr>
+  const rows = staff.map((person) => {
+    const counts = signIns.counts.filter((row) => row.subject === person.email);
+    const state = signInState(counts, signIns.now);
+    const self = person.id === viewer.staff.id;
+    const actions: SafeHtml[] = [];
+    if (person.disabledAt) actions.push(rowAction(viewer, person, 'enable', 'Enable'));
+    else {
+      if (!person.passwordHash) actions.push(rowAction(viewer, person, 'welcome-link', 'New welcome link'));
+      else if (!self) actions.push(rowAction(viewer, person, 'reset-password', 'Reset password'));
+      if (!self) actions.push(rowAction(viewer, person, 'disable', 'Disable', true));
+    }
+    if (counts.length > 0) actions.push(rowAction(viewer, person, 'clear-sign-in', 'Clear failed sign-ins'));
+    return html`<tr>
 <td data-label="Name">${person.name}</td>
 <td data-label="E-mail">${person.email}</td>
 <td data-label="Role">${person.role}</td>
 <td data-label="State">${person.disabledAt ? html`disabled ${when(person.disabledAt)}` : person.passwordHash ? 'active' : 'no password yet'}</td>
-<td data-label="">${person.disabledAt || person.id === viewer.staff.id ? null : html`<form method="post" action="/staff/${person.id}/disable" class="inline">${csrfField(viewer)}<button type="submit" class="danger">Disable</button></form>`}</td>
-</tr>`,
-  );
+<td data-label="Sign-in">${state ?? 'no failed tries'}</td>
+<td data-label="">${actions}</td>
+</tr>`;
+  });
   return renderConsolePage({
     shopName,
     viewer,
@@ -73,9 +105,10 @@ export function renderStaffPage(
     main: html`${notice('error', message.error)}${notice('ok', message.ok)}
 ${message.welcomeLink ? html`<div class="card welcome-link"><p>Give this link to the person, by a channel you trust. It sets their password once and works for 24 hours; it is not shown again.</p><p><code>${message.welcomeLink}</code></p></div>` : null}
 <table class="list">
-<thead><tr><th>Name</th><th>E-mail</th><th>Role</th><th>State</th><th></th></tr></thead>
+<thead><tr><th>Name</th><th>E-mail</th><th>Role</th><th>State</th><th>Sign-in</th><th></th></tr></thead>
 <tbody>${rows}</tbody>
 </table>
+<p class="hint">Failed sign-ins are counted for 15 minutes: an address is refused after ${SIGN_IN_TRIES_PER_PAIR} for one account, and an account tried from several addresses slows down (a wait of seconds, never a lock). Clearing lets every address try again now.</p>
 <h2>Add someone</h2>
 <form method="post" action="/staff" class="card">${csrfField(viewer)}
 <label>Name <input type="text" name="name" required maxlength="100"></label>
@@ -86,13 +119,26 @@ ${message.welcomeLink ? html`<div class="card welcome-link"><p>Give this link to
   });
 }
 
+function option(value: string, label: string, chosen: string): SafeHtml {
+  return html`<option value="${value}"${value === chosen ? html` selected` : null}>${label}</option>`;
+}
+
 export function renderAuditPage(
   shopName: string,
   viewer: Viewer,
-  entries: AuditEntry[],
-  names: Map<string, string>,
-  nextBefore: number | null,
+  page: {
+    entries: AuditEntry[];
+    names: Map<string, string>;
+    nextBefore: number | null;
+    form: AuditFilterForm;
+    /** The filter as a query string, kept by the pager. */
+    query: string;
+    staff: StaffRecord[];
+    actions: string[];
+    problems: string[];
+  },
 ): string {
+  const { entries, names, nextBefore, form } = page;
   const rows = entries.map(
     (entry) => html`<tr>
 <td data-label="When">${when(entry.at)}</td>
@@ -103,14 +149,26 @@ export function renderAuditPage(
 <td data-label="Detail">${Object.keys(entry.detail).length ? html`<code>${JSON.stringify(entry.detail)}</code>` : null}</td>
 </tr>`,
   );
+  const actions = form.action !== '' && !page.actions.includes(form.action) ? [...page.actions, form.action] : page.actions;
+  const filtered = page.query !== '';
+  const older = nextBefore !== null ? `/audit?${page.query}${filtered ? '&' : ''}before=${nextBefore}` : null;
   return renderConsolePage({
     shopName,
     viewer,
     title: 'Audit log',
-    main: html`${entries.length === 0 ? html`<p>Nothing yet.</p>` : html`<table class="list">
+    main: html`<form method="get" action="/audit" class="card filters">
+<label>Person <select name="who">${option('', 'Anyone', form.who)}${option('nobody', '(not signed in)', form.who)}${page.staff.map((person) => option(person.id, `${person.name} (${person.email})`, form.who))}</select></label>
+<label>Action <select name="action">${option('', 'Any', form.action)}${actions.map((action) => option(action, action, form.action))}</select></label>
+<label>Subject <input type="text" name="subject" value="${form.subject}" maxlength="254" placeholder="e-mail"></label>
+<label>From <input type="date" name="from" value="${form.from}"></label>
+<label>To <input type="date" name="to" value="${form.to}"></label>
+<button type="submit">Filter</button>${filtered ? html` <a href="/audit">Clear</a>` : null}
+</form>
+${page.problems.map((problem) => notice('error', problem))}
+${entries.length === 0 ? html`<p>${filtered ? 'No entry matches.' : 'Nothing yet.'}</p>` : html`<table class="list">
 <thead><tr><th>When</th><th>Who</th><th>Action</th><th>Subject</th><th>From</th><th>Detail</th></tr></thead>
 <tbody>${rows}</tbody>
 </table>`}
-<p class="pager"><a href="/audit">Newest</a>${nextBefore !== null ? html` · <a href="/audit?before=${nextBefore}">Older</a>` : null}</p>`,
+<p class="pager"><a href="/audit${filtered ? `?${page.query}` : ''}">Newest</a>${older !== null ? html` · <a href="${older}">Older</a>` : null}</p>`,
   });
 }

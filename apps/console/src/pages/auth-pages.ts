@@ -3,12 +3,12 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '../passwords';
 import { html } from '@shop/runtime';
 import { notice, renderConsolePage } from './layout';
 
-export function renderSignInPage(shopName: string, message: { error?: string; ok?: string } = {}): string {
+export function renderSignInPage(shopName: string, csrfToken: string, message: { error?: string; ok?: string } = {}): string {
   return renderConsolePage({
     shopName,
     title: 'Sign in',
     main: html`${notice('error', message.error)}${notice('ok', message.ok)}
-<form method="post" action="/sign-in" class="card">
+<form method="post" action="/sign-in" class="card"><input type="hidden" name="_csrf" value="${csrfToken}">
 <label>E-mail <input type="email" name="email" autocomplete="username" required maxlength="254"></label>
 <label>Password <input type="password" name="password" autocomplete="current-password" required maxlength="${PASSWORD_MAX}"></label>
 <button type="submit">Sign in</button>

@@ -2,7 +2,19 @@
 import { Router } from 'express';
 import type { Response } from 'express';
 import { AUDIT_PAGE_MAX } from '@shop/storage';
-import { AccountProblem, addStaff, changePassword, disableStaff, signOutEverywhere, type ConsoleDeps } from '../accounts';
+import {
+  AccountProblem,
+  SIGN_IN_WINDOW_MS,
+  addStaff,
+  changePassword,
+  clearSignInCounts,
+  disableStaff,
+  enableStaff,
+  issueWelcomeLink,
+  signOutEverywhere,
+  type ConsoleDeps,
+} from '../accounts';
+import { auditFilterQuery, readAuditFilter } from '../audit-filter';
 import { clearSessionCookie, requireOwner, signedInOf, type SessionCookie, type SignedInRequest } from '../http/session';
 import { renderAccountPage, renderAuditPage, renderHomePage, renderStaffPage } from '../pages/account-pages';
 import { clientIp, field } from './sign-in';
@@ -38,8 +50,27 @@ export function signedInRoutes(deps: ConsoleDeps, cookie: SessionCookie, shopNam
     res.redirect(303, '/sign-in');
   });
 
-  const sendStaffPage = async (res: Response, signedIn: SignedInRequest, status: number, message: Parameters<typeof renderStaffPage>[3] = {}) => {
-    res.status(status).type('html').send(renderStaffPage(shopName, viewer(signedIn), await deps.staff.list(), message));
+  const sendStaffPage = async (res: Response, signedIn: SignedInRequest, status: number, message: Parameters<typeof renderStaffPage>[4] = {}) => {
+    const staff = await deps.staff.list();
+    const counts = await deps.staff.listSignInCounts(
+      staff.map((person) => person.email),
+      deps.now(),
+      SIGN_IN_WINDOW_MS,
+    );
+    res.status(status).type('html').send(renderStaffPage(shopName, viewer(signedIn), staff, { counts, now: deps.now() }, message));
+  };
+
+  /** An owner's action on one person's row: the page again with what was done, or why not. */
+  const staffAction = (path: string, act: (staffId: string, actor: { staffId: string; ip: string }) => Promise<Parameters<typeof renderStaffPage>[4]>) => {
+    router.post(path, requireOwner, async (req, res) => {
+      const signedIn = signedInOf(req)!;
+      try {
+        await sendStaffPage(res, signedIn, 200, await act(req.params.id as string, { staffId: signedIn.staff.id, ip: clientIp(req) }));
+      } catch (error) {
+        if (!(error instanceof AccountProblem)) throw error;
+        await sendStaffPage(res, signedIn, error.status, { error: error.message });
+      }
+    });
   };
 
   router.get('/staff', requireOwner, async (req, res) => {
@@ -59,23 +90,44 @@ export function signedInRoutes(deps: ConsoleDeps, cookie: SessionCookie, shopNam
     }
   });
 
-  router.post('/staff/:id/disable', requireOwner, async (req, res) => {
-    const signedIn = signedInOf(req)!;
-    try {
-      const staff = await disableStaff(deps, req.params.id as string, { staffId: signedIn.staff.id, ip: clientIp(req) });
-      await sendStaffPage(res, signedIn, 200, { ok: `${staff.email} is disabled and signed out everywhere.` });
-    } catch (error) {
-      if (!(error instanceof AccountProblem)) throw error;
-      await sendStaffPage(res, signedIn, error.status, { error: error.message });
-    }
+  staffAction('/staff/:id/disable', async (id, actor) => {
+    const staff = await disableStaff(deps, id, actor);
+    return { ok: `${staff.email} is disabled and signed out everywhere.` };
+  });
+
+  staffAction('/staff/:id/enable', async (id, actor) => {
+    const staff = await enableStaff(deps, id, actor);
+    return { ok: `${staff.email} is enabled again${staff.passwordHash ? '' : '; give them a new link to set a password'}.` };
+  });
+
+  staffAction('/staff/:id/welcome-link', async (id, actor) => {
+    const issued = await issueWelcomeLink(deps, id, false, actor);
+    return { ok: `A new link for ${issued.staff.email}; earlier links no longer work.`, welcomeLink: issued.welcomeLink };
+  });
+
+  staffAction('/staff/:id/reset-password', async (id, actor) => {
+    const issued = await issueWelcomeLink(deps, id, true, actor);
+    return { ok: `${issued.staff.email}'s password no longer works and their sessions have ended; the link below sets a new one.`, welcomeLink: issued.welcomeLink };
+  });
+
+  staffAction('/staff/:id/clear-sign-in', async (id, actor) => {
+    const staff = await deps.staff.findById(id);
+    if (!staff) throw new AccountProblem(404, 'There is no such person.');
+    await clearSignInCounts(deps, staff.email, actor);
+    return { ok: `${staff.email}'s failed sign-ins are cleared: every address may try again now.` };
   });
 
   router.get('/audit', requireOwner, async (req, res) => {
     const signedIn = signedInOf(req)!;
-    const before = typeof req.query.before === 'string' && /^[1-9]\d{0,15}$/.test(req.query.before) ? Number(req.query.before) : null;
-    const page = await deps.audit.list({ limit: Math.min(AUDIT_PAGE_SIZE, AUDIT_PAGE_MAX), before });
-    const names = new Map((await deps.staff.list()).map((person) => [person.id, `${person.name} (${person.email})`]));
-    res.type('html').send(renderAuditPage(shopName, viewer(signedIn), page.entries, names, page.nextBefore));
+    const { form, filter, problems, before } = readAuditFilter(req.query as Record<string, unknown>);
+    const staff = await deps.staff.list();
+    const names = new Map(staff.map((person) => [person.id, `${person.name} (${person.email})`]));
+    const actions = await deps.audit.actions();
+    if (problems.length > 0) {
+      return res.status(400).type('html').send(renderAuditPage(shopName, viewer(signedIn), { entries: [], names, nextBefore: null, form, query: '', staff, actions, problems }));
+    }
+    const page = await deps.audit.list({ limit: Math.min(AUDIT_PAGE_SIZE, AUDIT_PAGE_MAX), before, filter });
+    return res.type('html').send(renderAuditPage(shopName, viewer(signedIn), { entries: page.entries, names, nextBefore: page.nextBefore, form, query: auditFilterQuery(form), staff, actions, problems }));
   });
 
   return router;
