@@ -5,6 +5,7 @@ import { BOUNDS, HandoffRequest, ImportDxfInput, PlateItemRequest, ProductItem, 
 import type { DrawingInput } from '@shop/service';
 import { describeDivisionField, describeMaterialField, describeThicknessField } from './tool-descriptions';
 import type { CatalogFacts } from './tool-descriptions';
+import { portableJsonSchema } from './portable-schema';
 
 // PlateItemRequest carries a refinement, so zod refuses `.omit()`; its shape is taken whole and `kind` left
 // out (the cutout count the refinement checks is checked again by the quote use case).
@@ -107,8 +108,8 @@ export function advertiseInput(schema: z.ZodType): StandardSchemaWithJSON<Record
       vendor: 'shop-contracts',
       validate: (value: unknown) => ({ value: value as Record<string, unknown> }),
       jsonSchema: {
-        input: (options) => convertOnce(schema, `advertised:${options.target}`, () => portable(json.input(options))),
-        output: (options) => convertOnce(schema, `advertised:${options.target}`, () => portable(json.input(options))),
+        input: (options) => convertOnce(schema, `advertised:${options.target}`, () => portableJsonSchema(json.input(options))),
+        output: (options) => convertOnce(schema, `advertised:${options.target}`, () => portableJsonSchema(json.input(options))),
       },
     },
   };
@@ -141,33 +142,9 @@ export function cacheJsonSchema<I, O>(schema: StandardSchemaWithJSON<I, O>): Sta
       vendor: standard.vendor,
       validate: (value: unknown) => standard.validate(value),
       jsonSchema: {
-        input: (options) => convertOnce(schema, `input:${options.target}`, () => portable(standard.jsonSchema.input(options))),
-        output: (options) => convertOnce(schema, `output:${options.target}`, () => portable(standard.jsonSchema.output(options))),
+        input: (options) => convertOnce(schema, `input:${options.target}`, () => portableJsonSchema(standard.jsonSchema.input(options))),
+        output: (options) => convertOnce(schema, `output:${options.target}`, () => portableJsonSchema(standard.jsonSchema.output(options))),
       },
     },
   };
-}
-
-/**
- * A schema every client can read: zod names the contract's components in `$defs` and points at them
- * with `$ref`, which some clients mapping tool schemas onto their own dialect do not follow, so each
- * reference is replaced by its definition (the use site's own keys, such as its description, win);
- * and zod writes a tuple's "no more items" as `items: false`, which becomes the equivalent `{ not: {} }`.
- */
-function portable<T>(root: T): T {
-  const defs = ((root as { $defs?: Record<string, unknown> }).$defs ?? {}) as Record<string, unknown>;
-  const visit = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(visit);
-    if (node === null || typeof node !== 'object') return node;
-    const { $ref, ...rest } = node as Record<string, unknown>;
-    const target = typeof $ref === 'string' && $ref.startsWith('#/$defs/') ? defs[$ref.slice('#/$defs/'.length)] : undefined;
-    // The contract has no recursive schema, so following a reference always ends.
-    if (target !== undefined) return visit({ ...(target as object), ...rest });
-    return Object.fromEntries(
-      Object.entries($ref === undefined ? rest : { $ref, ...rest })
-        .filter(([key]) => key !== '$defs')
-        .map(([key, value]) => [key, key === 'items' && value === false ? { not: {} } : visit(value)]),
-    );
-  };
-  return visit(root) as T;
 }

@@ -95,6 +95,8 @@ export async function startMcpTestApp(options: McpTestOptions = {}): Promise<Mcp
 
 export interface RestBeside {
   request(method: string, path: string, body?: unknown): Promise<{ status: number; headers: Headers; text: string; json: any }>;
+  /** The API's address (`.../api/v1`), for requests `request` does not make (a drawing's raw body). */
+  apiUrl: string;
   clock: ManualClock;
   close(): Promise<void>;
 }
@@ -125,6 +127,7 @@ export async function startRestBeside(mcp: McpTestApp): Promise<RestBeside> {
   const http = await listen(app);
   return {
     clock,
+    apiUrl: `${http.baseUrl}/api/v1`,
     async request(method, requestPath, body) {
       const response = await fetch(`${http.baseUrl}/api/v1${requestPath}`, {
         method,
@@ -171,6 +174,8 @@ function toReply(result: { isError?: boolean; content?: unknown; structuredConte
 export async function connectV2(url: string): Promise<TestClient> {
   const client = new ClientV2({ name: 'test-v2', version: '1' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
   await client.connect(new TransportV2(new URL(url)));
+  // As hosts do: list the tools first, so every structured result is checked against its output schema.
+  await client.listTools();
   return {
     name: 'v2 client 2026-07-28',
     protocolVersion: client.getNegotiatedProtocolVersion(),
@@ -181,13 +186,40 @@ export async function connectV2(url: string): Promise<TestClient> {
   };
 }
 
-/** The v1 SDK client, which speaks 2025-11-25. */
-export async function connectV1(url: string): Promise<TestClient> {
+/** The revisions the v1 SDK client speaks: it offers the first at initialize; older v1 releases offered the second. */
+export const V1_REVISIONS = ['2025-11-25', '2025-06-18'] as const;
+
+/**
+ * The v1 transport as a v1 release whose newest revision was `offer` uses it: the initialize request
+ * offers that revision (the server answers it, and the client sends it on every later request).
+ */
+class OfferingTransportV1 extends TransportV1 {
+  constructor(
+    url: URL,
+    private readonly offer: string,
+  ) {
+    super(url);
+  }
+
+  override send(message: Parameters<TransportV1['send']>[0], options?: Parameters<TransportV1['send']>[1]): Promise<void> {
+    const request = message as { method?: unknown; params?: Record<string, unknown> };
+    if (request.method === 'initialize') return super.send({ ...message, params: { ...request.params, protocolVersion: this.offer } } as typeof message, options);
+    return super.send(message, options);
+  }
+}
+
+/**
+ * The v1 SDK client (`@modelcontextprotocol/sdk`), as MCP hosts use it: connect, initialize, then
+ * tools/list, which makes it check every structured result against the tool's output schema with
+ * its draft-07 validator (a test that never lists tools validates nothing).
+ */
+export async function connectV1(url: string, revision: (typeof V1_REVISIONS)[number] = '2025-11-25'): Promise<TestClient> {
   const client = new ClientV1({ name: 'test-v1', version: '1' });
-  const transport = new TransportV1(new URL(url));
+  const transport = revision === V1_REVISIONS[0] ? new TransportV1(new URL(url)) : new OfferingTransportV1(new URL(url), revision);
   await client.connect(transport);
+  await client.listTools();
   return {
-    name: 'v1 client 2025-11-25',
+    name: `v1 client ${revision}`,
     protocolVersion: transport.protocolVersion,
     instructions: client.getInstructions(),
     listTools: async () => (await client.listTools()).tools as any,
@@ -236,6 +268,6 @@ export async function connectRaw(url: string, version = '2025-06-18'): Promise<T
 
 export const CLIENTS: Array<[string, (url: string) => Promise<TestClient>]> = [
   ['the v2 client pinned to 2026-07-28', connectV2],
-  ['the v1 client (2025-11-25)', connectV1],
+  ['the v1 client (2025-11-25)', (url) => connectV1(url, '2025-11-25')],
   ['raw JSON-RPC 2025-06-18', (url) => connectRaw(url, '2025-06-18')],
 ];

@@ -4,6 +4,7 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import pino from 'pino';
 import { z } from 'zod';
 import { createMcpApp } from '../src/app';
+import { connectV1 } from './mcp-harness';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 
@@ -171,6 +172,17 @@ describe('the /mcp endpoint', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
     });
     expect(response.status).toBe(200);
+  });
+
+  it.each(['2025-11-25', '2025-06-18'] as const)('serves the v1 client on %s as hosts use it: tools listed before the call', async (revision) => {
+    const client = await connectV1(url, revision);
+    try {
+      expect(client.protocolVersion).toBe(revision);
+      expect((await client.listTools()).map((t) => t.name)).toEqual(['ping']);
+      expect((await client.callTool('ping')).structuredContent).toEqual({ pong: true });
+    } finally {
+      await client.close();
+    }
   });
 
   it('serves a v2 client pinned to 2026-07-28', async () => {
