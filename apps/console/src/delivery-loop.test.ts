@@ -1,5 +1,6 @@
 // The delivery loop against real servers: an SMTP server that is down and then back, an endpoint that
 // checks signatures, one that answers 500 until the schedule is spent; the clock is the test's.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -207,4 +208,93 @@ describe('the delivery loop', () => {
       await receiver.close();
     }
   });
+
+  /** `count` handoffs whose handoff.created goes to the endpoint `url`, made at `made`. */
+  async function handoffsFor(url: string, secret: string, count: number, made: Date): Promise<void> {
+    await storage.webhooks.add({ name: 'erp', url, secret, events: ['handoff.created'], createdBy: null, createdAt: made });
+    const expires = new Date(made.getTime() + 86_400_000);
+    for (let i = 0; i < count; i++) {
+      const id = `h_lease${i}`;
+      const handoff = { object: 'handoff' as const, id, url: `https://quote.example/o/${id}`, expires_at: expires.toISOString(), items: [{ quote_id: 'q_1', index: 0, description: 'Base plate' }] };
+      const event = handoffCreated(handoff as never, made);
+      await storage.handoffs.insert({ id, createdAt: made, expiresAt: expires, body: '{}', schemaVersion: 1, designs: [], event: { type: event.type, subject: `handoff/${id}`, payload: JSON.stringify(event), createdAt: made } });
+    }
+  }
+
+  it('renews the lease of a try that outlasts it: another console takes none of its rows meanwhile', async () => {
+    clock = new Date();
+    const secret = createWebhookSecret();
+    // Every try waits for the endpoint's timeout (4 leases long), then counts as a retry.
+    const receiver = await startWebhookReceiver(secret, () => 'hang');
+    const real = () => new Date();
+    const holder = createDeliveryLoop({ outbox: storage.outbox, webhooks: storage.webhooks, mail: null, now: real, logger: silent, deliverDeps: { webhookTimeoutMs: 1200 }, leaseMs: 300 });
+    const other = createDeliveryLoop({ outbox: storage.outbox, webhooks: storage.webhooks, mail: null, now: real, logger: silent, leaseMs: 300 });
+    try {
+      await handoffsFor(receiver.url, secret, 2, clock);
+      const round = holder.runOnce();
+      const takenByOther: string[] = [];
+      let settled = false;
+      void round.finally(() => {
+        settled = true;
+      });
+      while (!settled) {
+        takenByOther.push(...(await other.runOnce()).map((row) => row.id));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect((await round).length).toBe(2);
+      expect(takenByOther).toEqual([]);
+      expect(receiver.received).toHaveLength(2);
+      const rows = await storage.outbox.list({ limit: 10 });
+      expect(rows.map((row) => row.attempts)).toEqual([1, 1]);
+    } finally {
+      await holder.stop();
+      await other.stop();
+      await receiver.close();
+    }
+  }, 20_000);
+
+  it('a console killed holding claims: its rows go out from another within the lease, each once, with the same webhook-id', async () => {
+    clock = new Date();
+    const secret = createWebhookSecret();
+    let answering = false;
+    // Held while the first console runs (it is killed with the tries under way), answered after.
+    const receiver = await startWebhookReceiver(secret, () => (answering ? { status: 204 } : 'hang'));
+    await handoffsFor(receiver.url, secret, 3, clock);
+    // tsx as a loader in this one process (its cli would run the script in a child of its own, which a kill would miss).
+    const child = spawn(process.execPath, ['--conditions=@shop/source', '--import', 'tsx', path.join(__dirname, '../test/fixtures/delivery-process.ts'), 'file:./shop.db', dir, '1000'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      // The three tries (the endpoint's three slots) are under way in the child.
+      for (let waited = 0; receiver.received.length < 3 && waited < 30_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(receiver.received).toHaveLength(3);
+      child.kill('SIGKILL');
+      await exited;
+      answering = true;
+
+      const other = createDeliveryLoop({ outbox: storage.outbox, webhooks: storage.webhooks, mail: null, now: () => new Date(), logger: silent });
+      const sent: string[] = [];
+      try {
+        // The dead console's claims run out within its lease; then this one takes them.
+        for (let tries = 0; sent.length < 3 && tries < 200; tries += 1) {
+          sent.push(...(await other.runOnce()).map((row) => row.id));
+          if (sent.length < 3) await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      } finally {
+        await other.stop();
+      }
+      expect(sent.sort()).toHaveLength(3);
+      const rows = await storage.outbox.list({ limit: 10 });
+      expect(rows.map((row) => [row.state, row.attempts])).toEqual(Array(3).fill(['sent', 1]));
+      // Each row reached the endpoint twice (the cut try and the one that went through), under one webhook-id.
+      const ids = receiver.received.map((request) => String(request.headers['webhook-id']));
+      expect(ids).toHaveLength(6);
+      expect([...new Set(ids)].sort()).toEqual(rows.map((row) => row.id).sort());
+      for (const row of rows) expect(ids.filter((id) => id === row.id)).toHaveLength(2);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await receiver.close();
+    }
+  }, 60_000);
 });

@@ -1,7 +1,9 @@
 // The notifications' delivery loop, run by the console process: claims the outbox rows that are due,
 // gives each one try (`deliver` of @shop/notify), and stores the try and the row's new state in one
-// write. A claim holds a row for CLAIM_MS, so two consoles never try the same row at once, and a
-// console that dies leaves its rows to the other once the claim runs out. Tries run side by side, up
+// write. A claim is a lease: it holds a row for LEASE_MS and is renewed every RENEW_MS while the
+// try runs, so two consoles never try the same row at once however long a try takes, and a console
+// that dies leaves its rows to the other within LEASE_MS (the row is then sent again with the same
+// webhook-id or Message-ID, so the receiver can drop the repeat). Tries run side by side, up
 // to SLOTS at once and PER_TARGET to one endpoint or mail server, and each slot is filled again as
 // soon as its try ends: an endpoint that never answers holds its own slots only, not the others.
 import { randomBytes } from 'node:crypto';
@@ -15,8 +17,13 @@ const POLL_MS = 5000;
 const SLOTS = 10;
 /** Tries under way at once to one target (across consoles, as the claims count them). */
 const PER_TARGET = 3;
-/** Longer than any one try can take (a webhook's 10 s, a mail server's 30 s socket timeout). */
-const CLAIM_MS = 120_000;
+/** How long a claim holds a row unless renewed: how soon a dead console's rows go to another. */
+const LEASE_MS = 15_000;
+/** How many times a lease is renewed within its length (so one late or failed renewal does not lose it). */
+const RENEWALS_PER_LEASE = 3;
+/** Storing a try's outcome is tried again this often, this many times, while the database is away. */
+const SETTLE_RETRY_MS = 1_000;
+const SETTLE_TRIES = 3;
 
 export interface DeliveryLoopOptions {
   outbox: OutboxRepository;
@@ -28,6 +35,8 @@ export interface DeliveryLoopOptions {
   /** Passed to `deliver` (tests shorten the webhook timeout, or give a mailer of their own). */
   deliverDeps?: Partial<DeliverDeps>;
   pollMs?: number;
+  /** How long a claim lasts unless renewed (default LEASE_MS); renewed a third of it apart. */
+  leaseMs?: number;
 }
 
 export interface DeliveryLoop {
@@ -54,7 +63,10 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
     ...options.deliverDeps,
   };
   const pollMs = options.pollMs ?? POLL_MS;
+  const leaseMs = options.leaseMs ?? LEASE_MS;
   let timer: NodeJS.Timeout | null = null;
+  /** Renews the leases of the tries under way; runs only while there are some. */
+  let renewal: NodeJS.Timeout | null = null;
   /** The tries under way, by row id. */
   const inFlight = new Map<string, Promise<void>>();
   let claiming: Promise<OutboxRowRecord[]> | null = null;
@@ -71,9 +83,33 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
     }
     const outboxRow: OutboxRow = { id: row.id, kind: row.kind, target: row.target, payload, attempts: row.attempts };
     const { attempt, attempts, nextAttemptAt } = await deliver(outboxRow, deps);
-    const kept = await outbox.settle(row, claimant, { ...attempt, attempts, nextAttemptAt });
+    const kept = await settle(row, { ...attempt, attempts, nextAttemptAt });
     if (!kept) logger.warn({ row: row.id }, 'a notification try was not stored: another process took the row over');
     else if (attempt.outcome === 'dead') logger.warn({ row: row.id, kind: row.kind, error: attempt.error }, 'a notification is dead: no more tries');
+  }
+
+  /**
+   * Stores a try's outcome; while the database is away it is tried again (the lease renewed
+   * meanwhile), since a try not stored is a try made again by whoever claims the row next.
+   */
+  async function settle(row: OutboxRowRecord, settlement: Parameters<OutboxRepository['settle']>[2]): Promise<boolean> {
+    for (let tried = 1; ; tried += 1) {
+      try {
+        return await outbox.settle(row, claimant, settlement);
+      } catch (error) {
+        if (tried >= SETTLE_TRIES) throw error;
+        await new Promise((resolve) => setTimeout(resolve, SETTLE_RETRY_MS));
+      }
+    }
+  }
+
+  function renewLeases(): void {
+    const ids = [...inFlight.keys()];
+    if (ids.length === 0) return;
+    outbox.renew(claimant, ids, new Date(now().getTime() + leaseMs)).catch((error: unknown) => {
+      // Renewed again a third of a lease later; if none gets through, another console takes the rows.
+      logger.warn({ err: error }, 'the claims on the notifications under way could not be renewed');
+    });
   }
 
   function startTry(row: OutboxRowRecord): void {
@@ -84,10 +120,18 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
       })
       .finally(() => {
         inFlight.delete(row.id);
+        if (inFlight.size === 0 && renewal !== null) {
+          clearInterval(renewal);
+          renewal = null;
+        }
         // A slot is free: fill it now rather than at the next poll.
         if (started && !stopped) wake();
       });
     inFlight.set(row.id, running);
+    if (renewal === null) {
+      renewal = setInterval(renewLeases, Math.max(1, Math.floor(leaseMs / RENEWALS_PER_LEASE)));
+      renewal.unref();
+    }
   }
 
   /** Claims due rows for the free slots (one claim at a time) and starts their tries. */
@@ -99,7 +143,7 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
     claiming = (async () => {
       const free = SLOTS - inFlight.size;
       if (free <= 0) return [];
-      const rows = await outbox.claimDue(claimant, now(), { limit: free, claimMs: CLAIM_MS, perTarget: PER_TARGET });
+      const rows = await outbox.claimDue(claimant, now(), { limit: free, claimMs: leaseMs, perTarget: PER_TARGET });
       for (const row of rows) startTry(row);
       return rows;
     })().finally(() => {

@@ -191,4 +191,21 @@ describeEachDatabase('outbox', (createDatabase) => {
     await expect(storage.webhooks.remove(made.id)).resolves.toBe(true);
     await expect(storage.webhooks.get(made.id)).resolves.toBeNull();
   });
+
+  it('renews a lease only on the claimant\'s own pending rows; a row whose lease ran out goes to the next claimant', async () => {
+    await storage.rfqSubmissions.insert(submission('sub_lease', 'k_lease'));
+    const due = later(10 * 86_400_000);
+    const claimed = await storage.outbox.claimDue('console-a', due, { limit: 100, claimMs: 1000 });
+    const ids = claimed.filter((row) => row.subject === 'quote/sub_lease').map((row) => row.id);
+    expect(ids).toHaveLength(2);
+    // Renewed before its end: still console-a's a second past the first lease.
+    expect(await storage.outbox.renew('console-a', ids, new Date(due.getTime() + 5000))).toBe(2);
+    expect(await second.outbox.renew('console-b', ids, new Date(due.getTime() + 60_000))).toBe(0);
+    expect((await second.outbox.claimDue('console-b', new Date(due.getTime() + 2000), { limit: 100, claimMs: 1000 })).map((row) => row.id)).not.toContain(ids[0]);
+    // Not renewed again: past its end, console-b takes it, and console-a's renewal then keeps nothing.
+    const taken = await second.outbox.claimDue('console-b', new Date(due.getTime() + 6000), { limit: 100, claimMs: 1000 });
+    expect(taken.map((row) => row.id)).toEqual(expect.arrayContaining(ids));
+    expect(await storage.outbox.renew('console-a', ids, new Date(due.getTime() + 20_000))).toBe(0);
+    await second.outbox.release('console-b');
+  });
 });

@@ -62,6 +62,12 @@ export interface OutboxRepository {
   claimDue(claimant: string, now: Date, options: { limit: number; claimMs: number; perTarget?: number }): Promise<OutboxRowRecord[]>;
   /** Stores the try and the row's new state in one write; false when the claim was lost (nothing stored). */
   settle(row: { id: string; attempts: number }, claimant: string, settlement: OutboxSettlement): Promise<boolean>;
+  /**
+   * Extends the claimant's claims on these rows (still pending, still its own) to `until`: the
+   * lease of a try under way, renewed while it runs. Gives the rows renewed; a row another
+   * claimant took over after the lease ran out is not renewed.
+   */
+  renew(claimant: string, ids: readonly string[], until: Date): Promise<number>;
   /** Gives back the claimant's rows not settled (a stop before their try). */
   release(claimant: string): Promise<number>;
   /** A dead row pending again, due now, with a fresh schedule; false when it is not dead. */
@@ -314,6 +320,21 @@ export function createOutboxRepository({ db, provider, read, write, guard }: Sto
         ]),
       );
       return (updated?.changes ?? 0) === 1;
+    },
+
+    async renew(claimant, ids, until) {
+      if (ids.length === 0) return 0;
+      const [outcome] = await guard('renew the claims on the notifications under way', () =>
+        write([
+          db
+            .updateTable('outbox')
+            .set({ claimed_until: toDbDateTime(until) })
+            .where('claimed_by', '=', claimant)
+            .where('state', '=', 'pending')
+            .where('id', 'in', [...ids]),
+        ]),
+      );
+      return outcome?.changes ?? 0;
     },
 
     async release(claimant) {
