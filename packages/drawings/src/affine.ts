@@ -26,11 +26,15 @@ function compose(outer: Affine, inner: Affine): Affine {
   };
 }
 
-/** One insert: scale, then rotate (degrees), then translate, then mirror x when its extrusion is flipped. */
+/**
+ * One insert: scale, then rotate (degrees), then translate, then mirror x when its extrusion is
+ * flipped. A missing scale is 1; a scale of 0 stays 0 (inserts scaled by 0 are taken out before
+ * expanding, prepare-blocks.ts: reading it as 1 would cut a block the drawing shows as nothing).
+ */
 function insertAffine(transform: InsertTransform): Affine {
   const t = transform;
-  const scaleX = t.scaleX === undefined || t.scaleX === 0 ? 1 : t.scaleX;
-  const scaleY = t.scaleY === undefined || t.scaleY === 0 ? 1 : t.scaleY;
+  const scaleX = t.scaleX ?? 1;
+  const scaleY = t.scaleY ?? 1;
   const angle = ((t.rotation ?? 0) * Math.PI) / 180;
   const cos = Math.cos(angle);
   const sin = Math.sin(angle);
@@ -48,11 +52,19 @@ export function entityAffine(transforms: readonly InsertTransform[], inchesPerUn
   return compose({ ...IDENTITY, a: inchesPerUnit, d: inchesPerUnit }, m);
 }
 
-/** The largest factor by which the map stretches a length. */
+/**
+ * The largest factor by which the map stretches a length: its largest singular value, written as
+ * (|(a + d, b - c)| + |(a - d, b + c)|) / 2 on entries divided by the largest of them, so no entry is
+ * ever squared (squaring a scale of 1e300 gave Infinity, then Infinity - Infinity = NaN, and every
+ * size check after it passed). Finite entries give a finite or +Infinity answer, never NaN; a
+ * non-finite entry gives NaN, which every caller refuses.
+ */
 export function maxStretch(m: Affine): number {
-  const sum = m.a * m.a + m.b * m.b + m.c * m.c + m.d * m.d;
-  const det = m.a * m.d - m.b * m.c;
-  return Math.sqrt((sum + Math.sqrt(Math.max(0, sum * sum - 4 * det * det))) / 2);
+  const big = Math.max(Math.abs(m.a), Math.abs(m.b), Math.abs(m.c), Math.abs(m.d));
+  if (big === 0) return 0;
+  if (!Number.isFinite(big)) return Number.NaN;
+  const [a, b, c, d] = [m.a / big, m.b / big, m.c / big, m.d / big];
+  return ((Math.hypot(a + d, b - c) + Math.hypot(a - d, b + c)) / 2) * big;
 }
 
 /** The uniform scale when the map keeps circles circles (rotation, mirror, uniform scale), else null. */

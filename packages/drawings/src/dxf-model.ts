@@ -160,10 +160,15 @@ export function parseDxf(text: string, messages: string[]): ParsedDxf {
   };
 }
 
-/** Copies an insert makes in one direction: as the parser's counts loop (none for 0, negative or NaN). */
+/**
+ * Copies an insert makes in one direction. The count is optional in DXF, default 1; a count under 1
+ * (0, negative) is read as that default, since programs that write group 70 as a flags field give an
+ * ordinary insert a count of 0 (the parser's own loop made no copy: the block's holes vanished without
+ * a word). A count that is not a number is refused before this (prepare-blocks.ts).
+ */
 export function arrayCount(count: number | undefined): number {
   const n = count ?? 1;
-  return n > 0 ? Math.ceil(n) : 0;
+  return n >= 1 ? Math.ceil(n) : 1;
 }
 
 /**

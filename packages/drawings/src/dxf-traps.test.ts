@@ -196,10 +196,36 @@ describe('trap 9: the parser expands inserts in quadratic time, so they are expa
     expect(centres.has('0,49')).toBe(true);
   });
 
-  it('makes no copy for an array count of 0, a negative one or NaN, as the parser loops them', () => {
-    for (const rows of ['0', '-5', 'x']) {
-      const dxf = drawing([...rectangleOfLines(0, 0, 10, 10), insert('H', 5, 5, '0', { 70: 1, 71: rows })], { insUnits: 1, blocks: [block('H', 0, 0, [circle(0, 0, 1)])] });
-      expect(expectPart(importDxf(dxf)).counts.holes).toBe(0);
+  // The parser's own loop made no copy for a count under 1: the block's hole vanished, with ignored: [].
+  it('reads an array count of 0 or a negative one as 1, the DXF default: the block is cut once', () => {
+    for (const [columns, rows] of [[1, 0], [0, 1], [-1, 1], [1, -5], [0, 0], [1, -1_000_000]]) {
+      const dxf = drawing([...rectangleOfLines(0, 0, 10, 10), insert('H', 5, 5, '0', { 70: columns!, 71: rows! })], { insUnits: 1, blocks: [block('H', 0, 0, [circle(0, 0, 1)])] });
+      const part = expectPart(importDxf(dxf));
+      expect([columns, rows, part.plate.holes, part.ignored]).toEqual([columns, rows, [{ kind: 'single', x_in: 5, y_in: 5, diameter_in: 2 }], []]);
     }
+  });
+
+  it('refuses an array count that is not a number, naming the insert, its block and the count', () => {
+    for (const [code, name] of [[70, 'column count'], [71, 'row count']] as const) {
+      const dxf = drawing([...rectangleOfLines(0, 0, 10, 10), insert('H', 5, 5, 'HOLES', { [code]: 'x' })], { insUnits: 1, blocks: [block('H', 0, 0, [circle(0, 0, 1)])] });
+      expect(importDxf(dxf)).toEqual({
+        ok: false,
+        code: 'dxf_unreadable',
+        message: `The drawing is damaged: an INSERT of block "H" on layer "HOLES" has a ${name} of NaN, which is not a number of copies. Save the drawing as ASCII DXF (R12 or later) and send it again.`,
+      });
+    }
+  });
+
+  // A scale of 0 was read as 1: the drawing shows the block as nothing, the import cut it whole.
+  it('lists an insert scaled by 0 either way as not cut, as often as it is inserted, at the top and inside blocks', () => {
+    const holes = block('H', 0, 0, [circle(0, 0, 1)]);
+    const row = block('ROW', 0, 0, [insert('H', 2, 0, '0', { 41: 0 }), insert('H', 5, 0)]);
+    const dxf = drawing([...rectangleOfLines(0, 0, 10, 10), insert('H', 8, 8, 'TOP', { 42: 0 }), insert('ROW', 0, 2, 'ROWS', { 71: 3, 45: 2 })], { insUnits: 1, blocks: [holes, row] });
+    const part = expectPart(importDxf(dxf));
+    expect(part.plate.holes.map((h) => [h.x_in, h.y_in])).toEqual([[5, 2], [5, 4], [5, 6]]);
+    expect(part.ignored).toEqual([
+      { type: 'INSERT', layer: '0', count: 3, note: 'an insert scaled by 0 shrinks its block to nothing: not cut; give it a scale other than 0 if it should be' },
+      { type: 'INSERT', layer: 'TOP', count: 1, note: 'an insert scaled by 0 shrinks its block to nothing: not cut; give it a scale other than 0 if it should be' },
+    ]);
   });
 });

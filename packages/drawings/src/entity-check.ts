@@ -30,7 +30,9 @@ export function shownName(name: string): string {
 
 /** A size in inches as messages show it: 4 decimals, or 3 significant figures past a million. */
 function formatSize(value: number): string {
-  if (!Number.isFinite(value) || Math.abs(value) >= 1e6) return value.toPrecision(3);
+  // A distance that overflowed (or came out NaN from Infinity - Infinity) is past any number shown.
+  if (!Number.isFinite(value)) return 'over 1e+308';
+  if (Math.abs(value) >= 1e6) return value.toPrecision(3);
   return String(Number(value.toFixed(4)));
 }
 
@@ -106,18 +108,38 @@ function placePoints(entity: DxfEntity, context: EntityContext, m: Affine, point
 }
 
 /**
+ * A size past what is read, NaN included (every check here is written `!(size <= limit)`, so a
+ * number that came out NaN is refused, never let through).
+ */
+const pastSize = (size: number): boolean => !(size <= MAX_SIZE_IN);
+
+/**
  * Checks one cut entity and counts the points it may flatten to (0 for a spline: counted as it
  * flattens), or gives why it is refused.
  */
 export function checkEntity(entity: DxfEntity, m: Affine, context: EntityContext): Checked {
-  if (!(Number.isFinite(m.a) && Number.isFinite(m.b) && Number.isFinite(m.c) && Number.isFinite(m.d) && Number.isFinite(m.e) && Number.isFinite(m.f))) {
+  const stretch = maxStretch(m);
+  if (!(Number.isFinite(m.e) && Number.isFinite(m.f) && stretch < Infinity)) {
+    // A number of an insert that is not finite is damage; finite ones whose product overflowed (an
+    // insert scaled 1e200 inside another scaled 1e200) are a size past any that is read.
+    const damaged = (entity.transforms ?? []).some((t) => notANumber(t.x) || notANumber(t.y) || notANumber(t.scaleX) || notANumber(t.scaleY) || notANumber(t.rotation));
+    if (damaged) {
+      return {
+        ok: false,
+        code: 'dxf_unreadable',
+        message: `The drawing is damaged: a block insert around ${what(entity, context)} has a position, scale or rotation that is not a number that can be drawn. Save the drawing as ASCII DXF (R12 or later) and send it again.`,
+      };
+    }
     return {
       ok: false,
-      code: 'dxf_unreadable',
-      message: `The drawing is damaged: a block insert around ${what(entity, context)} has a position, scale or rotation that is not a number that can be drawn. Save the drawing as ASCII DXF (R12 or later) and send it again.`,
+      code: 'dxf_too_large',
+      message: `Read in ${unitName(context.units)}, the block inserts around ${what(entity, context)} scale or move it past any number that can be measured; nothing larger than ${formatCount(MAX_SIZE_IN)} in is read. Check the inserts' scale factors and positions, and the drawing's units.`,
     };
   }
-  const stretch = maxStretch(m);
+  // A local size in inches: a map that collapses everything (stretch 0) makes every size 0, even one
+  // that overflowed to Infinity in the entity's own units (0 x Infinity would be NaN).
+  const inches = (size: number): number => (stretch === 0 ? 0 : size * stretch);
+  // Infinity when the map collapses everything: every curve is then one point (arcStep allows that).
   const tolerance = CHORD_TOLERANCE_IN / stretch;
   switch (entity.type) {
     case 'LINE': {
@@ -141,8 +163,8 @@ export function checkEntity(entity: DxfEntity, m: Affine, context: EntityContext
       const r = Math.abs(entity.r ?? 0);
       const sweep = entity.type === 'ARC' ? positiveSweep((entity.startAngle ?? 0) % FULL_TURN, (entity.endAngle ?? FULL_TURN) % FULL_TURN) : FULL_TURN;
       // What is cut is the arc, not its circle: a gentle arc of a large radius is a long, flat curve.
-      const across = (sweep >= Math.PI ? 2 * r : 2 * r * Math.sin(sweep / 2)) * stretch;
-      if (across > MAX_SIZE_IN) return tooLarge(entity, context, `is ${entity.type === 'ARC' ? 'an arc' : 'a circle'} ${formatSize(across)} in across (radius ${formatSize(r * stretch)} in)`);
+      const across = 2 * inches(sweep >= Math.PI ? r : r * Math.sin(sweep / 2));
+      if (pastSize(across)) return tooLarge(entity, context, `is ${entity.type === 'ARC' ? 'an arc' : 'a circle'} ${formatSize(across)} in across (radius ${formatSize(inches(r))} in)`);
       return arcPointCount(r, sweep, tolerance);
     }
     case 'LWPOLYLINE':
@@ -167,8 +189,8 @@ export function checkEntity(entity: DxfEntity, m: Affine, context: EntityContext
         // r = chord (1 + b^2) / 4b, written so a bulge of 1e300 does not overflow to Infinity. A bulge
         // over 1 is more than half a circle, which reaches out twice its radius.
         const r = (chord / 4) * (bulge + 1 / bulge);
-        if (bulge > 1 && 2 * r * stretch > MAX_SIZE_IN) {
-          return tooLarge(entity, context, `has a bulge of ${vertices[k]!.bulge}, an arc ${formatSize(2 * r * stretch)} in across`);
+        if (bulge > 1 && pastSize(2 * inches(r))) {
+          return tooLarge(entity, context, `has a bulge of ${vertices[k]!.bulge}, an arc ${formatSize(2 * inches(r))} in across`);
         }
         points += arcPointCount(r, 4 * Math.atan(bulge), tolerance);
       }
@@ -188,7 +210,7 @@ export function checkEntity(entity: DxfEntity, m: Affine, context: EntityContext
       if (failed) return failed;
       const major = Math.hypot(entity.majorX ?? 0, entity.majorY ?? 0);
       const semiMajor = major * Math.max(1, Math.abs(entity.axisRatio ?? 1));
-      if (2 * semiMajor * stretch > MAX_SIZE_IN) return tooLarge(entity, context, `is ${formatSize(2 * semiMajor * stretch)} in across`);
+      if (pastSize(2 * inches(semiMajor))) return tooLarge(entity, context, `is ${formatSize(2 * inches(semiMajor))} in across`);
       return arcPointCount(semiMajor, FULL_TURN, tolerance);
     }
     case 'SPLINE': {
@@ -203,7 +225,7 @@ export function checkEntity(entity: DxfEntity, m: Affine, context: EntityContext
         (badWeight >= 0 ? rejectFields(entity, context, [[`weight ${badWeight + 1} of`, entity.weights![badWeight]]]) : null) ??
         placePoints(entity, context, m, entity.controlPoints);
       if (failed) return failed;
-      if (degree > MAX_SPLINE_DEGREE) {
+      if (!(degree <= MAX_SPLINE_DEGREE)) {
         return {
           ok: false,
           code: 'dxf_too_complex',
@@ -221,8 +243,8 @@ export function checkEntity(entity: DxfEntity, m: Affine, context: EntityContext
         minY = Math.min(minY, p.y ?? 0);
         maxY = Math.max(maxY, p.y ?? 0);
       }
-      const spread = entity.controlPoints.length > 0 ? Math.hypot(maxX - minX, maxY - minY) * stretch : 0;
-      if (spread > MAX_SIZE_IN) return tooLarge(entity, context, `has control points spread over ${formatSize(spread)} in`);
+      const spread = entity.controlPoints.length > 0 ? inches(Math.hypot(maxX - minX, maxY - minY)) : 0;
+      if (pastSize(spread)) return tooLarge(entity, context, `has control points spread over ${formatSize(spread)} in`);
       return 0;
     }
     default:

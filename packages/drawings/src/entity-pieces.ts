@@ -6,6 +6,7 @@ import { entityAffine, similarityScale } from './affine';
 import type { Affine } from './affine';
 import type { ArcEntity, CircleEntity, DxfEntity, EllipseEntity, LineEntity, PolylineEntity, SplineEntity } from './dxf-model';
 import { checkEntity, tooManyPoints } from './entity-check';
+import { MIN_ELLIPSE_RATIO } from './limits';
 import type { EntityContext } from './entity-check';
 import { FULL_TURN, PathBuilder, positiveSweep } from './path-builder';
 import type { CircleFit } from './path-builder';
@@ -31,7 +32,7 @@ export interface Piece {
 }
 
 /** Why an entity gave no piece. */
-export type NoPiece = 'degenerate' | 'spline_unreadable';
+export type NoPiece = 'degenerate' | 'spline_unreadable' | 'ellipse_flat';
 
 const CLOSE_IN = 1e-9;
 
@@ -152,11 +153,15 @@ export function entityToPiece(entity: DxfEntity, context: EntityContext, order: 
   const m = entityAffine(entity.transforms ?? [], context.inchesPerUnit, mirrorX);
   const checked = checkEntity(entity, m, context);
   if (typeof checked !== 'number') return checked;
+  // An axis ratio of 0 or less, or under 1e-6, is no ellipse that can be cut: a sliver that flattens to
+  // a doubled line (1e-300 gave a 10,000 in "cut-out" on a 10 in part). Listed as not cut.
+  if (entity.type === 'ELLIPSE' && !((entity.axisRatio ?? 1) >= MIN_ELLIPSE_RATIO)) return 'ellipse_flat';
   if (entity.type === 'CIRCLE') {
     const exact = exactCircle(entity, m, order, layer);
     if (exact) return exact;
   }
-  if (checked > budget) return tooManyPoints();
+  // Written so a count that came out NaN is refused, not let through.
+  if (!(checked <= budget)) return tooManyPoints();
   const path = new PathBuilder(m);
   let closed: boolean | 'spline_unreadable' | 'overflow';
   switch (entity.type) {

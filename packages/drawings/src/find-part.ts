@@ -18,6 +18,8 @@ import type { DrawingUnits, DxfImportResult } from './types';
 import { unitName } from './units';
 
 const MIN_AREA_IN2 = 1e-12;
+/** A contour inside the part may reach its bounding box to this much (rounding), no farther. */
+const FRAME_SLACK_IN = 1e-9;
 
 /** "its ends (x, y) in and (x, y) in (drawing coordinates) are g in apart, ... Close it in the drawing." */
 function openChainDetail(chain: OpenChain): string {
@@ -26,13 +28,17 @@ function openChainDetail(chain: OpenChain): string {
   return `its ends ${formatPoint(chain.x0, chain.y0)} and ${formatPoint(chain.x1, chain.y1)} (drawing coordinates) are ${formatInches(gap)} in apart, more than the ${formatInches(JOIN_GAP_IN)} in that is joined. Close it in the drawing.${branch}`;
 }
 
-/** Warns when the size only makes sense at 25.4 times another scale (a mm drawing read as inches, or the reverse). */
+/**
+ * Warns when the part cannot be quoted at the size read (over the largest plate either way, or under
+ * the smallest part pricing cuts either way: the same test as pricing's part_too_small) but could at
+ * 25.4 times another scale: a drawing in millimetres read as inches, or in inches read as millimetres.
+ */
 function unitsSuspect(width: number, height: number, units: DrawingUnits): string | null {
-  const largest = Math.max(width, height);
-  const fits = (scale: number) => largest * scale >= MIN_PART_IN && largest * scale <= MAX_PART_IN;
+  const quotable = (scale: number) => Math.min(width, height) * scale >= MIN_PART_IN && Math.max(width, height) * scale <= MAX_PART_IN;
   let scale: number;
-  if (largest > MAX_PART_IN && fits(1 / 25.4)) scale = 1 / 25.4;
-  else if (largest < MIN_PART_IN && fits(25.4)) scale = 25.4;
+  if (quotable(1)) return null;
+  if (units === 'in' && quotable(1 / 25.4)) scale = 1 / 25.4;
+  else if (units === 'mm' && quotable(25.4)) scale = 25.4;
   else return null;
   const size = (w: number, h: number) => `${formatInches(w)} x ${formatInches(h)} in`;
   const hint = scale < 1 ? 'a drawing in millimetres read as inches' : 'a drawing in inches read as millimetres';
@@ -94,13 +100,27 @@ export function findPart(
     };
   }
   const byOrder = (i: number, j: number) => contours[i]!.order - contours[j]!.order;
-  const inner = contours.map((_, i) => i).filter((i) => nesting.depth[i] === 1).sort(byOrder);
-  const holes = inner.filter((i) => contours[i]!.circle !== null).map((i) => contours[i]!);
-  const cutouts = inner.filter((i) => contours[i]!.circle === null).map((i) => contours[i]!);
   const outline = withPoints(contours[parts[0]!]!);
+  // A contour found inside the part (a point of it lies inside) that reaches past the part's bounding
+  // box crosses the outline. It is checked for crossings with the others but left out of what is
+  // stored (listed as not cut), so every stored figure lies within the part: a flat ellipse was once
+  // stored as a cut-out 10,000 in long on a 10 in part, which the import's own schema refused.
+  const within = (c: Contour): boolean =>
+    c.minX >= outline.minX - FRAME_SLACK_IN && c.maxX <= outline.maxX + FRAME_SLACK_IN && c.minY >= outline.minY - FRAME_SLACK_IN && c.maxY <= outline.maxY + FRAME_SLACK_IN;
+  const reachingOut = contours.map((c, i) => nesting.depth[i]! >= 1 && !within(c));
+  /** Where a contour was found inside the part, brought into the part's box (a mark must lie in the frame). */
+  const foundAt = (i: number): [number, number] => [
+    Math.min(Math.max(nesting.insideX[i]!, outline.minX), outline.maxX),
+    Math.min(Math.max(nesting.insideY[i]!, outline.minY), outline.maxY),
+  ];
+  const inner = contours.map((_, i) => i).filter((i) => nesting.depth[i] === 1).sort(byOrder);
+  const kept = inner.filter((i) => !reachingOut[i]);
+  const holes = kept.filter((i) => contours[i]!.circle !== null).map((i) => contours[i]!);
+  const cutouts = kept.filter((i) => contours[i]!.circle === null).map((i) => contours[i]!);
+  for (const i of inner) if (reachingOut[i]) ignored.add(contours[i]!.type, contours[i]!.layer, IGNORED_NOTES.outsidePart);
 
   const vertices = outline.xs.length + cutouts.reduce((sum, c) => sum + c.xs.length, 0);
-  if (vertices > MAX_VERTICES) {
+  if (!(vertices <= MAX_VERTICES)) {
     return {
       ok: false,
       code: 'dxf_too_complex',
@@ -110,15 +130,29 @@ export function findPart(
 
   const marks = new MarkList();
   for (const chain of joined.openChains) marks.openChain(chain);
-  const crossing = findCrossing(outline, cutouts, holes);
+  const all = (circle: boolean) => inner.filter((i) => (contours[i]!.circle !== null) === circle).map((i) => contours[i]!);
+  const crossing = findCrossing(outline, all(false), all(true));
+  const firstOut = inner.find((i) => reachingOut[i]);
   if (crossing !== undefined) {
     const where = crossing ? ` near ${formatPoint(crossing.x, crossing.y)} (drawing coordinates)` : '';
     if (crossing) marks.spot('dxf_contours_cross', crossing.x, crossing.y);
     issues.add('dxf_contours_cross', 'blocking', `Cutouts or holes cross or touch the outline or each other${where}. Each must lie inside the part, apart from the others.`);
+  } else if (firstOut !== undefined) {
+    // A sliver without area can reach out without an edge crossing that the checks above see.
+    const c = contours[firstOut]!;
+    const [x, y] = foundAt(firstOut);
+    marks.spot('dxf_contours_cross', x, y);
+    issues.add(
+      'dxf_contours_cross',
+      'blocking',
+      `A contour inside the part, around ${formatPoint(x, y)} (drawing coordinates), reaches outside it, from ${formatPoint(c.minX, c.minY)} to ${formatPoint(c.maxX, c.maxY)}. Each cutout or hole must lie inside the part, apart from the others.`,
+    );
   }
   for (let i = 0; i < contours.length; i++) {
     if (nesting.depth[i] !== 2) continue;
-    marks.contour('dxf_island', withPoints(contours[i]!));
+    // An island reaching out of the part is marked where it was found: its contour would lie outside the frame.
+    if (reachingOut[i]) marks.spot('dxf_island', ...foundAt(i));
+    else marks.contour('dxf_island', withPoints(contours[i]!));
     issues.add(
       'dxf_island',
       'blocking',
@@ -132,14 +166,15 @@ export function findPart(
   const output = buildPlate(outline, holes, cutouts, [...sorted.bends].sort((a, b) => a.order - b.order), marks.marks);
   for (const bend of output.bendsOutside) ignored.add(bend.type, bend.layer, IGNORED_NOTES.bendOutside);
   const size = `${formatInches(output.width_in)} x ${formatInches(output.height_in)} in`;
-  if (Math.max(output.width_in, output.height_in) > MAX_SIZE_IN) {
+  // Written so a size that came out NaN is refused, not let through.
+  if (!(Math.max(output.width_in, output.height_in) <= MAX_SIZE_IN)) {
     return {
       ok: false,
       code: 'dxf_too_large',
       message: `Read in ${unitName(units.units)}, the part measures ${size}; nothing larger than ${formatCount(MAX_SIZE_IN)} in is read (no plate comes near that size). Check the drawing's units and scale.`,
     };
   }
-  if (Math.max(output.width_in, output.height_in) > MAX_PART_IN) {
+  if (!(Math.max(output.width_in, output.height_in) <= MAX_PART_IN)) {
     issues.add(
       'dxf_part_too_large',
       'blocking',

@@ -28,14 +28,24 @@ export const MAX_SPLINE_DEGREE = 11;
 export const MAX_SIZE_IN = 10_000;
 /** Nothing cut may lie farther than this from the drawing's origin (about 25 km). */
 export const MAX_COORDINATE_IN = 1_000_000;
+/**
+ * An ELLIPSE whose minor/major axis ratio is under this (or 0 or less) is not read: a sliver that
+ * flattens to a line drawn twice, listed in `ignored` (DXF allows (0, 1]).
+ */
+export const MIN_ELLIPSE_RATIO = 1e-6;
 /** Blocks nested deeper than this are refused. */
 export const MAX_BLOCK_DEPTH = 32;
 /**
- * A part larger than this either way, or smaller than the minimum, makes the units suspect; larger
- * than this it is also blocked: no plate that size is cut (and none can be asked for).
+ * A part larger than this either way, or smaller than the minimum either way, cannot be quoted at the
+ * size read, which makes the units suspect; larger than this it is also blocked: no plate that size is
+ * cut (and none can be asked for).
  */
 export const MAX_PART_IN = 120;
-export const MIN_PART_IN = 0.25;
+/**
+ * The smallest part pricing cuts, each way (the price book's `minPartSizeIn`, 0.5 in; a part under it
+ * is blocked part_too_small). This package reads no price book: a test keeps the two equal.
+ */
+export const MIN_PART_IN = 0.5;
 /** Output coordinates are rounded to this. */
 export const ROUND_IN = 1e-6;
 /** clipper-lib works on integers: units per inch. */

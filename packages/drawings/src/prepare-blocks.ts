@@ -1,10 +1,12 @@
 // Everything done to the blocks before expandInserts expands them: the expansion is counted first,
 // in entities and in their size (block bombs and self-inserting blocks are refused, README, trap 6),
-// inserts of missing blocks are taken out, and so are paper-space and invisible inserts; every
+// inserts of missing blocks are taken out, and so are paper-space and invisible inserts and inserts
+// scaled by 0 (each listed as not cut); an array count that is not a number is refused; every
 // entity of a block gets the block's base point subtracted once (nested inserts too, trap 1) and
 // keeps its own layer (trap 4).
 import { arrayCount } from './dxf-model';
 import type { DxfBlock, DxfEntity, InsertEntity, ParsedDxf, SplineEntity } from './dxf-model';
+import { shownName } from './entity-check';
 import { formatCount } from './format';
 import { MAX_BLOCK_DEPTH, MAX_ENTITIES, MAX_EXPANDED_SIZE, MAX_SPLINE_DEGREE } from './limits';
 import { IGNORED_NOTES } from './ignored-list';
@@ -28,10 +30,30 @@ export interface PreparedBlocks {
   paperSpaceEntities: DxfEntity[];
 }
 
-class Refusal extends Error {}
+class Refusal extends Error {
+  constructor(
+    message: string,
+    readonly code: 'dxf_too_complex' | 'dxf_unreadable' = 'dxf_too_complex',
+  ) {
+    super(message);
+  }
+}
 
 const isInsert = (e: DxfEntity): e is InsertEntity => e.type === 'INSERT';
 const copiesOf = (insert: InsertEntity): number => arrayCount(insert.rowCount) * arrayCount(insert.columnCount);
+/** An insert scaled by 0 either way: its block shrinks to nothing (a line at most), so nothing of it is cut. */
+const scaledToNothing = (insert: InsertEntity): boolean => insert.scaleX === 0 || insert.scaleY === 0;
+
+/** An array count that is there and not a number (the parser reads `70\nabc` as NaN): the file is damaged. */
+function checkCounts(insert: InsertEntity): void {
+  for (const [name, count] of [['column count', insert.columnCount], ['row count', insert.rowCount]] as const) {
+    if (count === undefined || Number.isFinite(count)) continue;
+    throw new Refusal(
+      `The drawing is damaged: an INSERT of block "${shownName(insert.block ?? '')}" on layer "${shownName(insert.layer ?? '0')}" has a ${name} of ${String(count)}, which is not a number of copies. Save the drawing as ASCII DXF (R12 or later) and send it again.`,
+      'dxf_unreadable',
+    );
+  }
+}
 
 /**
  * What one entity weighs in the expanded drawing: 1, plus its vertices, plus its control points
@@ -85,6 +107,8 @@ export function prepareBlocks(parsed: ParsedDxf): PreparedBlocks | DxfImportErro
   });
   const blocks = new Map<string, DxfBlock>();
   for (const block of parsed.blocks) if (block.name !== undefined) blocks.set(block.name, block);
+  // Inserts that are expanded: of a block the file defines, at a scale other than 0.
+  const expands = (insert: InsertEntity): boolean => blocks.has(insert.block) && !scaledToNothing(insert);
 
   const sizes = new Map<string, Expansion>();
   const onPath: string[] = [];
@@ -106,7 +130,10 @@ export function prepareBlocks(parsed: ParsedDxf): PreparedBlocks | DxfImportErro
     const total: Expansion = { count: 0, size: 0 };
     for (const entity of blocks.get(name)?.entities ?? []) {
       if (!isInsert(entity)) addCopies(total, 1, { count: 1, size: ownSize(entity) - 1 });
-      else if (blocks.has(entity.block)) addCopies(total, copiesOf(entity), sizeOf(entity.block));
+      else if (expands(entity)) {
+        checkCounts(entity);
+        addCopies(total, copiesOf(entity), sizeOf(entity.block));
+      }
     }
     onPath.pop();
     sizes.set(name, total);
@@ -118,16 +145,20 @@ export function prepareBlocks(parsed: ParsedDxf): PreparedBlocks | DxfImportErro
   try {
     for (const entity of parsed.entities) {
       if (!isInsert(entity)) addCopies(expanded, 1, { count: 1, size: ownSize(entity) - 1 });
-      else if (blocks.has(entity.block)) addCopies(expanded, copiesOf(entity), sizeOf(entity.block));
+      else if (expands(entity)) {
+        checkCounts(entity);
+        addCopies(expanded, copiesOf(entity), sizeOf(entity.block));
+      }
     }
   } catch (error) {
-    if (error instanceof Refusal) return tooComplex(error.message);
+    if (error instanceof Refusal) return { ok: false, code: error.code, message: error.message };
     throw error;
   }
-  if (expanded.count > MAX_ENTITIES) {
+  // Written so a count that came out NaN is refused, not let through.
+  if (!(expanded.count <= MAX_ENTITIES)) {
     return tooComplex(`The drawing expands to more than ${formatCount(MAX_ENTITIES)} entities once its blocks are inserted. Explode or simplify the blocks, or send one part per file.`);
   }
-  if (expanded.size > MAX_EXPANDED_SIZE) {
+  if (!(expanded.size <= MAX_EXPANDED_SIZE)) {
     return tooComplex(
       `The drawing expands to more than ${formatCount(MAX_EXPANDED_SIZE)} vertices, control points and entities once its blocks are inserted (large polylines or splines inserted many times). Explode or simplify the blocks, or send one part per file.`,
     );
@@ -136,19 +167,22 @@ export function prepareBlocks(parsed: ParsedDxf): PreparedBlocks | DxfImportErro
 
   const expansions = new Map<string, number>();
   const addExpansions = (name: string, count: number) => expansions.set(name, (expansions.get(name) ?? 0) + count);
-  for (const entity of parsed.entities) if (isInsert(entity) && blocks.has(entity.block)) addExpansions(entity.block, copiesOf(entity));
+  for (const entity of parsed.entities) if (isInsert(entity) && expands(entity)) addExpansions(entity.block, copiesOf(entity));
   for (let k = postOrder.length - 1; k >= 0; k--) {
     const name = postOrder[k]!;
     const times = expansions.get(name) ?? 0;
     for (const entity of blocks.get(name)?.entities ?? []) {
-      if (isInsert(entity) && blocks.has(entity.block)) addExpansions(entity.block, times * copiesOf(entity));
+      if (isInsert(entity) && expands(entity)) addExpansions(entity.block, times * copiesOf(entity));
     }
   }
 
+  // Inserts that are not expanded, each listed as often as the insert around it is.
   const dropMissing = (entities: DxfEntity[], times: number): DxfEntity[] =>
     entities.filter((entity) => {
-      if (!isInsert(entity) || blocks.has(entity.block)) return true;
-      skip(entity.sourceLayer ?? entity.layer ?? '0', `inserts block "${entity.block}", which the file does not define`, times);
+      if (!isInsert(entity) || expands(entity)) return true;
+      const layer = entity.sourceLayer ?? entity.layer ?? '0';
+      if (!blocks.has(entity.block)) skip(layer, `inserts block "${entity.block}", which the file does not define`, times);
+      else skip(layer, IGNORED_NOTES.zeroScale, times);
       return false;
     });
 

@@ -137,13 +137,14 @@ export function sortEntities(
       const piece = entityToPiece(entity, context, order, MAX_FLATTENED_POINTS - points);
       if (piece === 'spline_unreadable') sorted.unreadableSplines++;
       else if (piece === 'degenerate') ignored.add(type, layer, IGNORED_NOTES.degenerate);
+      else if (piece === 'ellipse_flat') ignored.add(type, layer, IGNORED_NOTES.flatEllipse);
       else if ('ok' in piece) {
         sorted.refused = piece;
         return sorted;
       } else {
         sorted.pieces.push(piece);
         points += piece.points.length / 2;
-        if (points > MAX_FLATTENED_POINTS) {
+        if (!(points <= MAX_FLATTENED_POINTS)) {
           sorted.refused = tooManyPoints();
           return sorted;
         }
