@@ -52,12 +52,12 @@ export function signedInRoutes(deps: ConsoleDeps, cookie: SessionCookie, shopNam
 
   const sendStaffPage = async (res: Response, signedIn: SignedInRequest, status: number, message: Parameters<typeof renderStaffPage>[4] = {}) => {
     const staff = await deps.staff.list();
-    const counts = await deps.staff.listSignInCounts(
-      staff.map((person) => person.email),
-      deps.now(),
-      SIGN_IN_WINDOW_MS,
+    const now = deps.now();
+    // Rows whose tries were all given back (right passwords) have nothing to show or clear.
+    const counts = (await deps.staff.listSignInCounts(staff.map((person) => person.email), now, SIGN_IN_WINDOW_MS)).filter(
+      (row) => row.failures > 0 || row.refusals > 0 || row.nextTryAt.getTime() > now.getTime(),
     );
-    res.status(status).type('html').send(renderStaffPage(shopName, viewer(signedIn), staff, { counts, now: deps.now() }, message));
+    res.status(status).type('html').send(renderStaffPage(shopName, viewer(signedIn), staff, { counts, now }, message));
   };
 
   /** An owner's action on one person's row: the page again with what was done, or why not. */
