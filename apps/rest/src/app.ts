@@ -1,6 +1,6 @@
 // The express application: /api/v1 JSON API, the docs page, the pages behind the links, and the
 // error envelope for every failure outside the pages.
-import { API_PREFIX, ServiceError, clip } from '@shop/contracts';
+import { API_PREFIX, BOUNDS, ServiceError, clip } from '@shop/contracts';
 import { systemClock } from '@shop/service';
 import type { Config } from '@shop/runtime';
 import type { Clock, Service } from '@shop/service';
@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import { ApiRouter } from './http/api-router';
 import type { MountedRoute } from './http/api-router';
 import { apiHeaders } from './http/api-headers';
+import { createDrawingGate } from './http/drawing-gate';
 import { handleError } from './http/errors';
 import { createRestMetrics } from './http/metrics';
 import { trackRequests } from './http/track-requests';
@@ -33,6 +34,9 @@ export interface RestApp {
   metricsApp: Express;
 }
 
+/** What an upload form holds beside its file: the token, the units, part headers and boundaries. */
+const FORM_OVERHEAD_BYTES = 16 * 1024;
+
 export function createRestApp(deps: RestDeps): RestApp {
   const { config } = deps;
   const app = express();
@@ -42,15 +46,24 @@ export function createRestApp(deps: RestDeps): RestApp {
   // Error bodies point `doc_url` at the docs page on this address.
   app.locals.publicUrl = config.publicUrl;
 
-  const metrics = createRestMetrics({ limitStore: () => deps.service.limitStore(), pricing: () => deps.service.pricingStats(), drawings: () => deps.service.drawingStats() });
+  // One admission for drawing bodies across the API and the upload page: the queue and a cap of
+  // bytes held, both asked before a body is read. A page's form carries a little beside the file.
+  const drawingGate = createDrawingGate({ maxBytes: config.drawingUploadBytes, uploadBytes: BOUNDS.dxfBytes + FORM_OVERHEAD_BYTES, queue: () => deps.service.drawingStats() });
+  const metrics = createRestMetrics({
+    limitStore: () => deps.service.limitStore(),
+    pricing: () => deps.service.pricingStats(),
+    drawings: () => deps.service.drawingStats(),
+    drawingUploads: () => drawingGate.stats(),
+    appRestarts: config.appRestarts,
+  });
   app.use(trackRequests({ logger: deps.logger, metrics }));
 
   const api = new ApiRouter();
   mountMeta(api, { publicUrl: config.publicUrl, checkHealth: () => deps.service.health() });
-  mountApi(api, deps.service, deps.clock ?? systemClock);
+  mountApi(api, deps.service, deps.clock ?? systemClock, drawingGate);
   app.use(API_PREFIX, ...apiHeaders, api.finish());
   mountDocs(app);
-  mountPages(app, { config, service: deps.service, clock: deps.clock ?? systemClock });
+  mountPages(app, { config, service: deps.service, clock: deps.clock ?? systemClock, drawingGate });
 
   app.use((req, _res, next) => {
     next(new ServiceError('route_not_found', `No route ${req.method} ${clip(req.path, 100)}; see ${config.publicUrl}/docs for the API.`));

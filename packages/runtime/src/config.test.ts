@@ -20,8 +20,16 @@ describe('readConfig', () => {
       migrationWaitSeconds: 300,
       databasePoolSize: null,
       redisTimeoutMs: 50,
+      drawingUploadBytes: 32 * 1024 * 1024,
+      appRestarts: 0,
       mailTo: null,
     });
+  });
+
+  it('reads the cap of drawing bytes held and the supervisor\'s restart count, refusing a cap under one drawing', () => {
+    expect(readConfig({ DRAWING_UPLOADS_MIB: '64', APP_RESTARTS: '3' })).toMatchObject({ drawingUploadBytes: 64 * 1024 * 1024, appRestarts: 3 });
+    expect(() => readConfig({ DRAWING_UPLOADS_MIB: '5' })).toThrow(/DRAWING_UPLOADS_MIB/);
+    expect(() => readConfig({ APP_RESTARTS: '-1' })).toThrow(/APP_RESTARTS/);
   });
 
   it('reads who is mailed about new requests when SMTP_URL is set, and refuses mail settings that cannot work', () => {

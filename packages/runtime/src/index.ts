@@ -9,3 +9,7 @@ export type { BodyLimit } from './body-errors';
 export { MAX_JSON_DEPTH, measureJsonDepth } from './json-depth';
 export { html, SafeHtml, trustedMarkup } from './html';
 export type { HtmlValue } from './html';
+export { formUnreadable, readMultipart } from './multipart';
+export type { MultipartFile, MultipartForm, MultipartHooks, MultipartLimits } from './multipart';
+export { createByteSink } from './byte-sink';
+export type { ByteSink } from './byte-sink';

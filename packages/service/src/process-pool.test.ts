@@ -12,11 +12,11 @@ describe('createProcessPool', () => {
     try {
       await expect(pool.run(1)).rejects.toMatchObject({ code: 'dxf_too_complex', status: 422, message: 'out of memory' });
       await expect(pool.run(0)).resolves.toBe(0);
-      expect(pool.stats()).toEqual({ queued: 0, threads: 1 });
+      expect(pool.stats()).toEqual({ queued: 0, threads: 1, capacity: 16, rssKills: 0 });
     } finally {
       await pool.close();
     }
-    expect(pool.stats()).toEqual({ queued: 0, threads: 0 });
+    expect(pool.stats()).toEqual({ queued: 0, threads: 0, capacity: 16, rssKills: 0 });
   });
 
   it('stops a task that runs past its time (503 service_busy) and answers the next', async () => {
@@ -35,7 +35,7 @@ describe('createProcessPool', () => {
       const results = await Promise.allSettled([pool.run(300), pool.run(2), pool.run(3)]);
       expect(results[0]).toEqual({ status: 'fulfilled', value: 300 });
       expect(results[1]).toEqual({ status: 'fulfilled', value: 2 });
-      expect(results[2]).toMatchObject({ status: 'rejected', reason: { code: 'service_busy', retryable: true } });
+      expect(results[2]).toMatchObject({ status: 'rejected', reason: { code: 'service_busy', retryable: true, retryAfterSeconds: 5 } });
     } finally {
       await pool.close();
     }
@@ -45,6 +45,34 @@ describe('createProcessPool', () => {
     const pool = createProcessPool<number, number>({ module: 'test-oom-worker', what: 'growing', timeoutMs: 20_000, maxHeapMb: 64, onDeath: died });
     try {
       await expect(pool.run(-1)).rejects.toThrow('grow must be 0 or more');
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('kills a process whose resident memory passes its cap though its heap never does, answers it as out of memory, and runs the next in a new process', async () => {
+    // 400 MB of Buffers live outside V8's heap: the 64 MB heap limit alone would let the process keep them.
+    const pool = createProcessPool<number, number>({ module: 'test-rss-worker', what: 'holding', timeoutMs: 20_000, maxHeapMb: 64, maxRssMb: 200, onDeath: died });
+    try {
+      const before = await pool.run(0);
+      await expect(pool.run(400)).rejects.toMatchObject({ code: 'dxf_too_complex', status: 422, message: 'out of memory' });
+      expect(pool.stats().rssKills).toBe(1);
+      const after = await pool.run(0);
+      expect(after).not.toBe(before);
+      // Under the cap, the same work is answered.
+      await expect(pool.run(48)).resolves.toBe(48);
+    } finally {
+      await pool.close();
+    }
+  }, 30_000);
+
+  it('replaces a process after its quota of tasks', async () => {
+    const pool = createProcessPool<number, number>({ module: 'test-rss-worker', what: 'holding', timeoutMs: 20_000, maxHeapMb: 64, maxTasksPerProcess: 2, onDeath: died });
+    try {
+      const pids = [await pool.run(0), await pool.run(0), await pool.run(0), await pool.run(0)];
+      expect(pids[0]).toBe(pids[1]);
+      expect(pids[2]).toBe(pids[3]);
+      expect(pids[2]).not.toBe(pids[1]);
     } finally {
       await pool.close();
     }

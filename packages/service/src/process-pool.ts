@@ -2,8 +2,11 @@
 // child processes, not worker threads: a thread's heap limit is best-effort (one array grown past it
 // aborts the whole process with "heap out of memory", nodejs/node#47224), where a child that dies
 // takes only its own task with it. One task per process at a time, the queue bounded, each task
-// timed; processes start on the first task and stop when idle.
+// timed; processes start on the first task and stop when idle. A heap limit does not bound what a
+// process holds outside V8's heap (a drawing once took 1,071 MB with a 512 MB heap): each child's
+// resident memory is sampled while it works, and a child past its cap is killed like one out of heap.
 import { fork } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { ServiceError } from '@shop/contracts';
@@ -20,6 +23,16 @@ export interface ProcessPoolOptions {
   timeoutMs: number;
   /** Heap limit of each process (V8's old space). */
   maxHeapMb: number;
+  /**
+   * Resident memory (RSS) a process may reach while it works (default `maxHeapMb` + 128 MB, the
+   * runtime's own share beside the heap): sampled from
+   * /proc every `rssSampleMs`; past it the process is killed and its task answered as out of memory.
+   */
+  maxRssMb?: number;
+  /** How often a working process's RSS is read (default 50 ms). */
+  rssSampleMs?: number;
+  /** A process is replaced after this many tasks (default 100), so what one task left behind goes with it. */
+  maxTasksPerProcess?: number;
   /** An idle process stops after this long (default 30 s). */
   idleMs?: number;
   /** What the work is, for messages: "reading the drawing". */
@@ -34,6 +47,12 @@ interface Job<T, R> {
   reject: (error: unknown) => void;
   timer?: NodeJS.Timeout;
   timedOut?: boolean;
+  /** The RSS sampler while the task runs. */
+  sampler?: NodeJS.Timeout;
+  /** The process passed its RSS cap under this task (its RSS in MB). */
+  overRssMb?: number;
+  /** The process running it. */
+  child?: ChildProcess;
 }
 
 interface Slot<T, R> {
@@ -42,7 +61,39 @@ interface Slot<T, R> {
   /** The last of what the process wrote on stderr: V8 says "heap out of memory" there. */
   stderr: string;
   idle?: NodeJS.Timeout;
+  /** Tasks the current process has answered. */
+  tasks: number;
 }
+
+/** A process pool's counts: `capacity` is how many tasks may wait before new work is refused. */
+export interface ProcessPoolStats {
+  queued: number;
+  threads: number;
+  capacity: number;
+  /** Processes killed for passing their RSS cap since the pool started. */
+  rssKills: number;
+}
+
+export interface ProcessPool<T, R> extends WorkerPool<T, R> {
+  stats(): ProcessPoolStats;
+}
+
+/** The resident memory of a process in MB, from /proc (Linux); null where it cannot be read. */
+export async function residentMb(pid: number): Promise<number | null> {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const kb = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
+    return kb === undefined ? null : Number(kb) / 1024;
+  } catch {
+    return null;
+  }
+}
+
+/** What a Node process holds beside its heap (code, stacks, the IPC buffers): some 60-90 MB, with room. */
+const RUNTIME_RSS_MB = 128;
+
+/** Seconds a caller refused for a full queue is told to wait (Retry-After). */
+export const BUSY_RETRY_AFTER_SECONDS = 5;
 
 /** Messages between a pool and its processes (process-host.ts). */
 export type HostReply<R> = { ok: true; result: R } | { ok: false; error: { name: string; message: string } };
@@ -50,12 +101,16 @@ export type HostReply<R> = { ok: true; result: R } | { ok: false; error: { name:
 const fromSource = path.extname(__filename) === '.ts';
 const STDERR_KEPT = 4_096;
 
-export function createProcessPool<T, R>(options: ProcessPoolOptions): WorkerPool<T, R> {
-  const slots: Array<Slot<T, R>> = Array.from({ length: Math.max(1, options.processes ?? 1) }, () => ({ child: null, job: null, stderr: '' }));
+export function createProcessPool<T, R>(options: ProcessPoolOptions): ProcessPool<T, R> {
+  const slots: Array<Slot<T, R>> = Array.from({ length: Math.max(1, options.processes ?? 1) }, () => ({ child: null, job: null, stderr: '', tasks: 0 }));
   const maxQueue = options.maxQueue ?? 16 * slots.length;
   const idleMs = options.idleMs ?? 30_000;
+  const maxRssMb = options.maxRssMb ?? options.maxHeapMb + RUNTIME_RSS_MB;
+  const rssSampleMs = options.rssSampleMs ?? 50;
+  const maxTasks = options.maxTasksPerProcess ?? 100;
   const queue: Array<Job<T, R>> = [];
   let closed = false;
+  let rssKills = 0;
 
   const host = path.join(__dirname, `process-host${fromSource ? '.ts' : '.js'}`);
   const worker = path.join(__dirname, `${options.module}${fromSource ? '.ts' : '.js'}`);
@@ -67,27 +122,41 @@ export function createProcessPool<T, R>(options: ProcessPoolOptions): WorkerPool
   function spawn(slot: Slot<T, R>): ChildProcess {
     const child = fork(host, [worker], { execArgv, serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     slot.stderr = '';
+    slot.tasks = 0;
+    // A process that cannot be started, signalled or written to says so here: its task is answered
+    // as a death (below, or by 'exit'), never thrown at the parent.
+    child.on('error', () => {
+      // Never started (no pid): no 'exit' may follow, so the death is answered here.
+      if (child.pid === undefined) died(null, null);
+      else if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    });
+    child.stderr?.on('error', () => undefined);
     child.stderr?.setEncoding('utf8');
     child.stderr?.on('data', (chunk: string) => {
       slot.stderr = (slot.stderr + chunk).slice(-STDERR_KEPT);
     });
     child.on('message', (reply: HostReply<R>) => {
       const job = slot.job;
-      if (!job) return;
+      if (!job || job.child !== child) return;
       finish(slot);
       if (reply.ok) job.resolve(reply.result);
       else job.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name }));
     });
-    child.on('exit', (code, signal) => {
+    let gone = false;
+    const died = (code: number | null, signal: NodeJS.Signals | null) => {
+      if (gone) return;
+      gone = true;
       if (slot.child === child) slot.child = null;
       const job = slot.job;
-      if (job) {
+      // Only this process's own task: a replaced process may exit while its slot runs the next one.
+      if (job && job.child === child) {
         finish(slot);
         if (job.timedOut) job.reject(timedOut(options.what, options.timeoutMs));
-        else job.reject(options.onDeath({ outOfMemory: signal === 'SIGABRT' || /heap out of memory/i.test(slot.stderr), code, signal }));
+        else job.reject(options.onDeath({ outOfMemory: job.overRssMb !== undefined || signal === 'SIGABRT' || /heap out of memory/i.test(slot.stderr), code, signal }));
       }
       pump();
-    });
+    };
+    child.on('exit', died);
     // An idle process never keeps the parent running.
     child.unref();
     child.channel?.unref();
@@ -97,12 +166,21 @@ export function createProcessPool<T, R>(options: ProcessPoolOptions): WorkerPool
   function finish(slot: Slot<T, R>): void {
     const job = slot.job;
     if (job?.timer) clearTimeout(job.timer);
+    if (job?.sampler) clearInterval(job.sampler);
     slot.job = null;
     const child = slot.child;
-    if (child) {
+    slot.tasks += 1;
+    if (child && slot.tasks >= maxTasks) {
+      // Replaced: the next task starts a fresh process.
+      slot.child = null;
+      child.kill('SIGKILL');
+    } else if (child) {
       child.channel?.unref();
       slot.idle = setTimeout(() => {
-        if (!slot.job && slot.child === child) child.kill();
+        if (slot.job || slot.child !== child) return;
+        // Out of the slot first: a task arriving while it exits starts a new process.
+        slot.child = null;
+        child.kill();
       }, idleMs);
       slot.idle.unref();
     }
@@ -113,11 +191,25 @@ export function createProcessPool<T, R>(options: ProcessPoolOptions): WorkerPool
     if (slot.idle) clearTimeout(slot.idle);
     const child = (slot.child ??= spawn(slot));
     slot.job = job;
+    job.child = child;
     child.channel?.ref();
     job.timer = setTimeout(() => {
       job.timedOut = true;
       child.kill('SIGKILL');
     }, options.timeoutMs);
+    let sampling = false;
+    job.sampler = setInterval(() => {
+      if (sampling || child.pid === undefined) return;
+      sampling = true;
+      void residentMb(child.pid).then((mb) => {
+        sampling = false;
+        // NaN or an unreadable figure never kills; only a figure past the cap does.
+        if (mb === null || slot.job !== job || !(mb > maxRssMb)) return;
+        job.overRssMb = mb;
+        rssKills += 1;
+        child.kill('SIGKILL');
+      });
+    }, rssSampleMs);
     child.send({ task: job.task }, (error) => {
       // The process is gone before it could be asked: its exit answers the task.
       if (error && slot.job === job) child.kill('SIGKILL');
@@ -141,7 +233,7 @@ export function createProcessPool<T, R>(options: ProcessPoolOptions): WorkerPool
       });
     },
     stats() {
-      return { queued: queue.length, threads: slots.filter((slot) => slot.child !== null).length };
+      return { queued: queue.length, threads: slots.filter((slot) => slot.child !== null).length, capacity: maxQueue, rssKills };
     },
     async close() {
       closed = true;
@@ -161,7 +253,9 @@ export function createProcessPool<T, R>(options: ProcessPoolOptions): WorkerPool
 }
 
 function busy(what: string): ServiceError {
-  return new ServiceError('service_busy', `The service has too much ${what} waiting just now; nothing was done. Try again in a few seconds.`);
+  return new ServiceError('service_busy', `The service has too much ${what} waiting just now; nothing was done. Try again in ${BUSY_RETRY_AFTER_SECONDS} seconds.`, {
+    retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS,
+  });
 }
 
 function timedOut(what: string, ms: number): ServiceError {

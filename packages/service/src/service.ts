@@ -29,6 +29,7 @@ import type { ImportQuoterPage } from './import-quoter';
 import { createDrawingCache } from './drawing-cache';
 import { createPlateImportCases } from './plate-imports';
 import type { DrawingAdmission, DrawingInput } from './plate-imports';
+import type { ProcessPoolStats } from './process-pool';
 import type { OrderPage, PlateQuoterPage, PlateReprice, RfqFormPage, RfqSubmissionListing, RfqSubmissionResult } from './pages';
 import { createQuotePricer } from './quote-pricer';
 import { createQuoteCases } from './quotes';
@@ -176,8 +177,8 @@ export interface Service {
   listRfqSubmissions(limit?: number): Promise<RfqSubmissionListing[]>;
   /** Large pricing jobs waiting and worker threads running. */
   pricingStats(): { queued: number; threads: number };
-  /** Drawings waiting to be read and the child processes reading them (`threads`). */
-  drawingStats(): { queued: number; threads: number };
+  /** Drawings waiting to be read, how many may wait (`capacity`), the child processes reading them (`threads`) and those killed past their memory cap. */
+  drawingStats(): ProcessPoolStats;
   /** Where the rate limits are counted just now. */
   limitStore(): LimitStore;
   /** Stops the pricing worker threads and the drawing processes (storage and limits are the runtime's to close). */

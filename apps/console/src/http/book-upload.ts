@@ -1,7 +1,7 @@
 // Reads the price book upload form (multipart/form-data: the file, or the book pasted, and a note)
-// with busboy, on this route alone: 1 MiB for the book, where every other form is 16 KB urlencoded.
+// with the shared multipart reader, on this route alone: 1 MiB for the book, where every other form is 16 KB urlencoded.
 // It runs after the owner check and before the CSRF check, which reads `_csrf` from the body it sets.
-import busboy from 'busboy';
+import { readMultipart } from '@shop/runtime';
 import type { Request, RequestHandler } from 'express';
 
 /** The largest book taken, as a file or pasted (the service refuses a larger one too). */
@@ -27,45 +27,23 @@ export function bookUploadOf(req: Request): BookUpload | null {
 
 export const readBookUpload: RequestHandler = (req, _res, next) => {
   if (!req.is('multipart/form-data')) return next();
-  let form: busboy.Busboy;
-  try {
-    form = busboy({ headers: req.headers, limits: { files: 1, fields: 4, fileSize: BOOK_UPLOAD_BYTES, fieldSize: BOOK_UPLOAD_BYTES, parts: 6 } });
-  } catch {
-    // A multipart type without a boundary: left unread, the route says how to send it.
-    return next();
-  }
-  const upload: BookUpload = { file: null, pasted: '', note: '', tooLarge: false };
-  const fields: Record<string, string> = {};
-  const reading: Array<Promise<void>> = [];
-  form.on('file', (name, stream, info) => {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('limit', () => {
-      upload.tooLarge = true;
-    });
-    reading.push(
-      new Promise((resolve) => {
-        stream.on('end', () => {
-          // A file input left empty still sends a part with no name and no bytes.
-          if (name === 'book_file' && info.filename !== '' && !upload.tooLarge) upload.file = Buffer.concat(chunks).toString('utf8');
-          resolve();
-        });
-      }),
-    );
-  });
-  form.on('field', (name, value, info) => {
-    if (name === 'book_text' && info.valueTruncated) upload.tooLarge = true;
-    fields[name] = value;
-  });
-  form.on('error', (error: Error) => next(Object.assign(error, { type: 'entity.parse.failed' })));
-  form.on('close', () => {
-    void Promise.all(reading).then(() => {
-      upload.pasted = upload.tooLarge ? '' : (fields.book_text ?? '');
-      upload.note = Buffer.from(fields.note ?? '').subarray(0, NOTE_BYTES).toString('utf8');
+  // A multipart type without a boundary: left unread, the route says how to send it.
+  if (!/;\s*boundary=/i.test(req.get('content-type') ?? '')) return next();
+  // The shared reader hears every stream of the form: a body cut short is a 400 page, never a crash.
+  readMultipart(req, { files: 1, fields: 4, fileBytes: BOOK_UPLOAD_BYTES, fieldBytes: BOOK_UPLOAD_BYTES }).then(
+    (form) => {
+      const upload: BookUpload = { file: null, pasted: '', note: '', tooLarge: false };
+      // A file input left empty still sends a part with no name and no bytes.
+      const file = form.files.find((found) => found.name === 'book_file' && found.filename !== '');
+      if (file?.tooLarge || form.truncatedFields.includes('book_text')) upload.tooLarge = true;
+      if (file?.bytes && !upload.tooLarge) upload.file = file.bytes.toString('utf8');
+      upload.pasted = upload.tooLarge ? '' : (form.fields.book_text ?? '');
+      upload.note = Buffer.from(form.fields.note ?? '').subarray(0, NOTE_BYTES).toString('utf8');
       uploads.set(req, upload);
-      req.body = { _csrf: fields._csrf ?? '' };
+      req.body = { _csrf: form.fields._csrf ?? '' };
       next();
-    });
-  });
-  req.pipe(form);
+    },
+    // Shown as the console's "Form not readable" page.
+    (error: unknown) => next(Object.assign(error instanceof Error ? error : new Error(String(error)), { type: 'entity.parse.failed' })),
+  );
 };

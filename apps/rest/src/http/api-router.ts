@@ -1,11 +1,11 @@
 // A router that knows its routes: it mounts only the routes of the contract's list, refuses query
 // parameters on a route that takes none, and answers 405 for the methods a path does not take.
-import { API_ROUTES, BOUNDS, ServiceError, clip } from '@shop/contracts';
+import { API_ROUTES, ServiceError, clip } from '@shop/contracts';
 import type { ApiRoute, HttpMethod } from '@shop/contracts';
-import { toBodyError } from '@shop/runtime';
-import { Router, json, raw } from 'express';
+import { Router, json } from 'express';
 import type { Router as ExpressRouter } from 'express';
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
+import { readDrawingBody } from './drawing-body';
 import { limitJsonDepth } from './json-guard';
 
 export type Handler = (req: Request, res: Response) => Promise<void> | void;
@@ -22,13 +22,6 @@ const parseJson = json({ limit: BODY_LIMIT, type: () => true });
 
 /** The media types a drawing may be sent as (a DXF file has no single registered one). */
 const DXF_MEDIA_TYPES = ['application/dxf', 'image/vnd.dxf', 'application/octet-stream'] as const;
-
-const parseDrawing = raw({ limit: BOUNDS.dxfBytes, type: () => true });
-
-/** A drawing past its limit is told its own limit (5 MiB), not the JSON routes' 256 KiB. */
-const drawingBodyError: ErrorRequestHandler = (error: unknown, _req, _res, next) => {
-  next(toBodyError(error, { size: '5 MiB', advice: 'remove what is not the part (title block, other views, text) or send one part per file' }) ?? error);
-};
 
 /** A drawing must come as one of the DXF media types; anything else is refused before reading it. */
 const requireDrawing: RequestHandler = (req, _res, next) => {
@@ -80,11 +73,12 @@ export class ApiRouter {
   }
 
   /**
-   * A POST whose body is a drawing file (up to 5 MiB), given to the handler as a Buffer. `admit`
-   * runs before a byte of the body is read: a request it refuses (a spent limit) costs no read.
+   * A POST whose body is a drawing file (up to 5 MiB), given to the handler as one Buffer. `admit`
+   * runs in order before a byte of the body is read: a request they refuse (the drawing queue full,
+   * a spent limit) costs no read.
    */
-  postDrawing(path: string, handler: Handler, admit?: RequestHandler): this {
-    return this.add('post', path, admit ? [requireDrawing, admit, parseDrawing, drawingBodyError] : [requireDrawing, parseDrawing, drawingBodyError], handler);
+  postDrawing(path: string, handler: Handler, admit: RequestHandler[] = []): this {
+    return this.add('post', path, [requireDrawing, ...admit, readDrawingBody], handler);
   }
 
   /** The mounted routes, in OpenAPI path form. */

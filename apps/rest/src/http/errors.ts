@@ -4,9 +4,19 @@ import { toBodyError } from '@shop/runtime';
 import type { BodyLimit } from '@shop/runtime';
 import type { ErrorRequestHandler, Response } from 'express';
 
-/** Sends a ServiceError as `{ error: ErrorBody }` with its status (and Retry-After on a 429). */
+/** Seconds a retryable 503 that names no wait of its own is told to wait. */
+const BUSY_RETRY_AFTER_SECONDS = 5;
+
+/** The Retry-After of an error: its own wait, or a few seconds for any retryable 503; null for none. */
+export function retryAfterOf(error: ServiceError): number | null {
+  if (error.retryAfterSeconds !== null) return error.retryAfterSeconds;
+  return error.status === 503 && error.retryable ? BUSY_RETRY_AFTER_SECONDS : null;
+}
+
+/** Sends a ServiceError as `{ error: ErrorBody }` with its status (and Retry-After on a 429 or a retryable 503). */
 function sendError(res: Response, error: ServiceError): void {
-  if (error.retryAfterSeconds !== null) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+  const retryAfter = retryAfterOf(error);
+  if (retryAfter !== null) res.setHeader('Retry-After', String(retryAfter));
   // For the metrics: which error this answer carried (the scope of a rate limit).
   res.locals.error = { code: error.code, scope: typeof error.details?.scope === 'string' ? error.details.scope : undefined };
   res.status(error.status).json({ error: error.toBody(res.locals.requestId as string, (res.app.locals.publicUrl as string | undefined) ?? null) });

@@ -23,8 +23,12 @@ export interface MetricsSources {
   limitStore: () => LimitStore;
   /** Large pricing jobs waiting for a worker, and worker threads running. */
   pricing: () => { queued: number; threads: number };
-  /** Drawings waiting to be read, and worker threads reading them. */
-  drawings: () => { queued: number; threads: number };
+  /** Drawings waiting to be read, and worker threads reading them; processes killed past their memory cap. */
+  drawings: () => { queued: number; threads: number; rssKills?: number };
+  /** Bytes of drawing bodies held just now, and the uploads holding them. */
+  drawingUploads?: () => { bytes: number; uploads: number };
+  /** Times the supervisor of `pnpm start` restarted this process (from APP_RESTARTS at spawn). */
+  appRestarts?: number;
 }
 
 const LIMIT_STORES: readonly LimitStore[] = ['redis', 'database', 'memory'];
@@ -74,6 +78,37 @@ export function createRestMetrics(sources: MetricsSources): RestMetrics {
       this.set(sources.drawings().threads);
     },
   });
+  new Counter({
+    name: 'drawing_process_memory_kills_total',
+    help: 'Drawing processes killed for passing their resident-memory cap (their drawing answered 422 dxf_too_complex).',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(sources.drawings().rssKills ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'drawing_upload_bytes',
+    help: 'Bytes of drawing bodies this process holds just now (arriving, or waiting for a drawing process); capped by DRAWING_UPLOADS_MIB.',
+    registers: [registry],
+    collect() {
+      this.set(sources.drawingUploads?.().bytes ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'drawing_uploads_in_flight',
+    help: 'Drawing uploads holding bytes just now.',
+    registers: [registry],
+    collect() {
+      this.set(sources.drawingUploads?.().uploads ?? 0);
+    },
+  });
+  // Set once at spawn by the supervisor (scripts/start.js): a restarted process reports how many
+  // restarts came before it, so the count survives the death it counts.
+  new Counter({ name: 'app_restarts_total', help: 'Times `pnpm start` restarted this app after it died.', labelNames: ['app'] as const, registers: [registry] }).inc(
+    { app: 'rest' },
+    sources.appRestarts ?? 0,
+  );
   const requests = new Counter({
     name: 'http_requests_total',
     help: 'HTTP requests answered, by method, route template and status.',

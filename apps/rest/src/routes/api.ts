@@ -4,6 +4,7 @@ import { IDEMPOTENCY_HEADER } from '@shop/service';
 import type { Answer, Clock, DrawingAdmission, RequestContext, Service } from '@shop/service';
 import type { Request, RequestHandler, Response } from 'express';
 import type { ApiRouter } from '../http/api-router';
+import type { DrawingGate } from '../http/drawing-gate';
 
 /**
  * A stored quote never changes, so its drawing can be kept for as long as the quote lives, but only
@@ -15,7 +16,7 @@ const PREVIEW_CACHE = 'private, max-age=3888000, immutable';
 const IMPORT_PREVIEW_CACHE = 'private, max-age=2592000, immutable';
 const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
-export function mountApi(api: ApiRouter, service: Service, clock: Clock): void {
+export function mountApi(api: ApiRouter, service: Service, clock: Clock, gate: DrawingGate): void {
   const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
   const ctx = (req: Request): RequestContext => ({ clientIp: clientIp(req), now: clock.now() });
   // A read goes through express's send for its ETag (and 304 on a match).
@@ -40,11 +41,21 @@ export function mountApi(api: ApiRouter, service: Service, clock: Clock): void {
       if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
       res.end(answer.body);
     };
-    if (drawing) api.postDrawing(path, handler, admitDrawing(path));
+    if (drawing) api.postDrawing(path, handler, [reserveDrawing, admitDrawing(path)]);
     else api.post(path, handler);
   };
-  // Before a drawing's megabytes are read: its limit (or its kept answer). A refusal closes the
-  // connection, so the rest of the body is not even received.
+  // Before a drawing's megabytes are read: room in the drawing queue and under the cap of drawing
+  // bytes held (nothing spent when there is none), then its limit (or its kept answer). A refusal
+  // closes the connection, so the rest of the body is not even received.
+  const reserveDrawing: RequestHandler = (req, res, next) => {
+    try {
+      gate.reserve(req, res);
+      next();
+    } catch (error) {
+      res.setHeader('Connection', 'close');
+      next(error);
+    }
+  };
   const admitDrawing =
     (path: string): RequestHandler =>
     (req, res, next) => {

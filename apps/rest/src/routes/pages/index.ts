@@ -6,7 +6,7 @@ import { PAGE_ROUTES, ServiceError } from '@shop/contracts';
 import { toBodyError } from '@shop/runtime';
 import express, { Router } from 'express';
 import type { ErrorRequestHandler, Express } from 'express';
-import { handleError } from '../../http/errors';
+import { handleError, retryAfterOf } from '../../http/errors';
 import { setPageSecurityHeaders } from '../../http/security-headers';
 import { describePageError, renderErrorPage } from '../../pages/error-page';
 import { renderHomePage } from '../../pages/home-page';
@@ -77,7 +77,8 @@ export function mountPages(app: Express, deps: PageDeps): void {
       res.locals.unhandledError = error;
       mapped = new ServiceError('internal_error', 'Something went wrong on our side.');
     }
-    if (mapped.retryAfterSeconds !== null) res.setHeader('Retry-After', String(mapped.retryAfterSeconds));
+    const retryAfter = retryAfterOf(mapped);
+    if (retryAfter !== null) res.setHeader('Retry-After', String(retryAfter));
     setPageSecurityHeaders(req, res, () => undefined);
     kit.sendPage(res, mapped.status, renderErrorPage(deps.config.shopName, mapped.status, describePageError(mapped), res.locals.requestId as string));
   };

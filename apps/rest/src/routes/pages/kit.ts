@@ -7,12 +7,15 @@ import express from 'express';
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { buildFormCookie, buildFormToken, isWellFormedToken, matchesCookie, newToken, readCookie } from '../../pages/form-token';
 import type { FormCookieSpec } from '../../pages/form-token';
+import type { DrawingGate } from '../../http/drawing-gate';
 import type { CheckoutTarget } from '../../pages/links';
 
 export interface PageDeps {
   config: Config;
   service: Service;
   clock: Clock;
+  /** Admission of drawing bodies (the upload page's file), shared with the API. */
+  drawingGate: DrawingGate;
 }
 
 /** Forms are a few short fields: 64 KiB and 20 fields is far past any of them. */

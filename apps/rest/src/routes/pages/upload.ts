@@ -1,7 +1,7 @@
-// The upload page: a drawing sent as a plain multipart form (read by busboy, up to 5 MiB), imported,
+// The upload page: a drawing sent as a plain multipart form (the shared reader, up to 5 MiB), imported,
 // and the part it gave opened with its material, thickness and quantity to choose, priced and ordered.
 import { BOUNDS, PAGE_ROUTES, PUBLIC_PATHS, ServiceError } from '@shop/contracts';
-import busboy from 'busboy';
+import { readMultipart } from '@shop/runtime';
 import type { Request, Response } from 'express';
 import { setPageSecurityHeaders } from '../../http/security-headers';
 import { toLocalHref } from '../../pages/links';
@@ -24,75 +24,41 @@ function cleanFilename(name: string | undefined): string | null {
 }
 
 /**
- * Reads the form: its token, the drawing's bytes (refused past 5 MiB; one file only), its name and
+ * Reads the form: its token, the drawing's bytes (up to 5 MiB exactly; one file only), its name and
  * the units chosen. The form sends its token before the file, and the token is checked before a byte
  * of the file is kept: a post from another site is refused without reading the drawing into memory.
+ * A body cut short or malformed is refused (400) by the shared reader, never thrown at the process.
  */
-function readUpload(req: Request, checkToken: (formToken: string | undefined) => void): Promise<UploadedDrawing> {
-  return new Promise((resolve, reject) => {
-    let form: busboy.Busboy;
-    try {
-      form = busboy({ headers: req.headers, limits: { fileSize: BOUNDS.dxfBytes, files: 1, fields: 5, fieldSize: 1024 } });
-    } catch {
-      reject(new ServiceError('unsupported_media_type', 'Send the drawing with the form on this page (multipart/form-data).'));
-      return;
-    }
-    const upload: UploadedDrawing = { file: null, filename: null, units: '', formToken: undefined };
-    let tooLarge = false;
-    let tokenChecked = false;
-    let refused = false;
-    const refuse = (error: unknown) => {
-      refused = true;
-      req.unpipe(form);
-      reject(error);
-    };
-    /** Checks the token once; false (and the form refused) when it does not match. */
-    const tokenMatches = () => {
-      if (tokenChecked) return true;
-      try {
-        checkToken(upload.formToken);
-      } catch (error) {
-        refuse(error);
-        return false;
-      }
-      tokenChecked = true;
-      return true;
-    };
-    let tooMany = false;
-    // A second file is not read: busboy drops it, and the person is told.
-    form.on('filesLimit', () => {
-      tooMany = true;
-    });
-    form.on('file', (name, stream, info) => {
-      if (refused || !tokenMatches()) {
-        stream.resume();
-        return;
-      }
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('limit', () => {
-        tooLarge = true;
-      });
-      stream.on('end', () => {
-        if (name === 'drawing' && chunks.length > 0) {
-          upload.file = Buffer.concat(chunks);
-          upload.filename = cleanFilename(info.filename);
-        }
-      });
-    });
-    form.on('field', (name, value) => {
-      if (name === 'units') upload.units = value;
-      if (name === 'form_token') upload.formToken = value;
-    });
-    form.on('error', () => reject(new ServiceError('invalid_json', 'The form could not be read; send it again from this page.')));
-    form.on('close', () => {
-      if (refused || !tokenMatches()) return;
-      if (tooLarge) reject(new ServiceError('body_too_large', `The drawing is larger than ${BOUNDS.dxfBytes / 1024 / 1024} MiB; remove what is not the part (title block, other views) or send one part per file.`));
-      else if (tooMany) reject(new ServiceError('parameter_invalid', 'Send one drawing at a time: the form held more than one file, and only one part is read per drawing.', { param: 'drawing' }));
-      else resolve(upload);
-    });
-    req.pipe(form);
-  });
+async function readUpload(req: Request, checkToken: (formToken: string | undefined) => void): Promise<UploadedDrawing> {
+  let tokenChecked = false;
+  // The fields as they arrive: the token comes before the file.
+  const seen: Record<string, string> = {};
+  const form = await readMultipart(
+    req,
+    { fileBytes: BOUNDS.dxfBytes, files: 1, fields: 5, fieldBytes: 1024 },
+    {
+      acceptFile: (name) => {
+        checkToken(seen.form_token);
+        tokenChecked = true;
+        return name === 'drawing';
+      },
+      onField: (name, value) => {
+        seen[name] = value;
+      },
+    },
+  );
+  if (!tokenChecked) checkToken(form.fields.form_token);
+  const upload: UploadedDrawing = { file: null, filename: null, units: form.fields.units ?? '', formToken: form.fields.form_token };
+  const drawing = form.files.find((file) => file.name === 'drawing');
+  if (drawing?.tooLarge) {
+    throw new ServiceError('body_too_large', `The drawing is larger than ${BOUNDS.dxfBytes / 1024 / 1024} MiB; remove what is not the part (title block, other views) or send one part per file.`);
+  }
+  if (form.tooManyFiles) throw new ServiceError('parameter_invalid', 'Send one drawing at a time: the form held more than one file, and only one part is read per drawing.', { param: 'drawing' });
+  if (drawing?.bytes && drawing.bytes.length > 0) {
+    upload.file = drawing.bytes;
+    upload.filename = cleanFilename(drawing.filename);
+  }
+  return upload;
 }
 
 /** `stock` (material|thickness) and `quantity` as the import's choice; undefined when nothing was chosen. */
@@ -102,7 +68,7 @@ function choiceOf(stock: unknown, quantity: unknown): Record<string, unknown> | 
   return { material, thickness_in: thickness, quantity };
 }
 
-export function mountUploadPages({ router, run, service, ctx, config, sendPage, parseForm }: PageKit): void {
+export function mountUploadPages({ router, run, service, ctx, config, sendPage, parseForm, drawingGate }: PageKit): void {
   const shopName = config.shopName;
   const tokenFor = (req: Request, res: Response) => issueFormToken(req, res, PLATE_FORM_COOKIE);
 
@@ -122,8 +88,15 @@ export function mountUploadPages({ router, run, service, ctx, config, sendPage, 
       let units = '';
       let formToken: string | undefined;
       try {
-        // The limit first: a refused upload is refused before its megabytes are read (and the
-        // connection closed, so the rest of the file is not even received).
+        // Room in the drawing queue and under the cap of drawing bytes held, then the limit: a
+        // refused upload is refused before its megabytes are read (and the connection closed, so
+        // the rest of the file is not even received).
+        try {
+          drawingGate.reserve(req, res);
+        } catch (error) {
+          res.setHeader('Connection', 'close');
+          throw error;
+        }
         const context = ctx(req);
         const admission = await service.admitDrawing({ clientIp: context.clientIp, route: PAGE_ROUTES.plateUpload, key: undefined, now: context.now }).catch((error: unknown) => {
           res.setHeader('Connection', 'close');

@@ -1,0 +1,61 @@
+// Admission of drawing uploads before a byte of their body is read: the drawing queue asked first,
+// and the bytes of drawings this process holds (being received, or waiting for a drawing process)
+// kept under a cap, so slow uploads cannot grow the process past it (issue: 120 slow 5 MiB uploads
+// took REST to a gigabyte). A refusal is 503 service_busy with Retry-After, the body never received.
+import { ServiceError } from '@shop/contracts';
+import type { Request, Response } from 'express';
+
+export interface DrawingGateOptions {
+  /** Bytes of drawing bodies held at once across the process. */
+  maxBytes: number;
+  /** The most one upload can hold (its limit): what a body of unknown length reserves. */
+  uploadBytes: number;
+  /** The drawing processes' queue: tasks waiting, and how many may wait. */
+  queue: () => { queued: number; capacity: number };
+}
+
+export interface DrawingGate {
+  /**
+   * Reserves room for this request's body, released when its answer is done (or the client goes
+   * away); throws 503 service_busy (Retry-After) when the queue or the byte cap has no room.
+   */
+  reserve(req: Request, res: Response): void;
+  /** Bytes reserved and uploads holding them, for /metrics. */
+  stats(): { bytes: number; uploads: number };
+}
+
+/** Seconds a refused upload is told to wait: about the time a large drawing takes to read. */
+export const DRAWING_RETRY_AFTER_SECONDS = 5;
+
+export function createDrawingGate(options: DrawingGateOptions): DrawingGate {
+  let bytes = 0;
+  let uploads = 0;
+  const busy = (why: string) =>
+    new ServiceError('service_busy', `The service is reading as many drawings as it takes at once (${why}); nothing was read or kept. Send the drawing again in ${DRAWING_RETRY_AFTER_SECONDS} seconds.`, {
+      retryAfterSeconds: DRAWING_RETRY_AFTER_SECONDS,
+    });
+  return {
+    reserve(req, res) {
+      const announced = Number(req.headers['content-length']);
+      // A body of unknown length (chunked) may grow to the limit: it reserves the limit. A NaN or
+      // negative length is not believed either.
+      const want = Number.isFinite(announced) && announced >= 0 ? Math.min(announced, options.uploadBytes) : options.uploadBytes;
+      const { queued, capacity } = options.queue();
+      // Each upload being received becomes a task: it counts as waiting already.
+      if (!(queued + uploads < capacity)) throw busy('the drawing queue is full');
+      if (!(bytes + want <= options.maxBytes) && uploads > 0) throw busy('too many megabytes of drawings are arriving');
+      bytes += want;
+      uploads += 1;
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        bytes -= want;
+        uploads -= 1;
+      };
+      res.once('close', release);
+      res.once('finish', release);
+    },
+    stats: () => ({ bytes, uploads }),
+  };
+}
