@@ -191,6 +191,16 @@ describe('the upload page', () => {
     expect(readText(huge.text)).toContain('larger than 5 MiB');
   });
 
+  it('takes a drawing of exactly 5 MiB, as the API does, and refuses one byte more', async () => {
+    const dxf = bracketDxf();
+    const exact = Buffer.concat([Buffer.from(dxf), Buffer.alloc(5 * 1024 * 1024 - Buffer.byteLength(dxf), 32)]);
+    const taken = await upload(app, form, exact, '');
+    expect(taken.status).toBe(303);
+    const over = await upload(app, form, Buffer.concat([exact, Buffer.from(' ')]), '');
+    expect(over.status).toBe(413);
+    expect(readText(over.text)).toContain('larger than 5 MiB');
+  });
+
   it('refuses two files in one upload in words, and strips control characters from a file name', async () => {
     const boundary = '----shopTestBoundaryTwoFiles';
     const token = `--${boundary}\r\nContent-Disposition: form-data; name="form_token"\r\n\r\n${form.formToken}\r\n`;

@@ -1,0 +1,96 @@
+// Drawing uploads are admitted before their bodies are read: with the drawing queue full, or the
+// bytes of drawings held at the cap, a new upload is answered 503 service_busy with Retry-After
+// while its body has not even been sent; and the limits of a drawing hold to the byte on both paths.
+import net from 'node:net';
+import { startTestApp } from './app-harness';
+import type { TestApp } from './app-harness';
+import { bracketDxf } from './fixtures';
+import { sendRaw } from './process-harness';
+
+const MIB = 1024 * 1024;
+
+/** Opens an upload and sends its head and a few bytes of its body, holding the rest back. */
+function holdUpload(port: number, path: string, length: number, headers = 'Content-Type: application/dxf\r\n'): net.Socket {
+  const socket = net.connect(port, '127.0.0.1');
+  socket.on('error', () => undefined);
+  socket.on('data', () => undefined);
+  socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers}Content-Length: ${length}\r\n\r\n0\r\nSECTION\r\n`);
+  return socket;
+}
+
+function portOf(app: TestApp): number {
+  return Number(new URL(app.http.baseUrl).port);
+}
+
+/** Waits until /metrics says this many drawing uploads hold bytes (each one past the admission). */
+async function untilUploadsHeld(app: TestApp, uploads: number): Promise<string> {
+  for (;;) {
+    const text = (await app.metrics.request('GET', '/metrics')).text;
+    if (new RegExp(`^drawing_uploads_in_flight ${uploads}$`, 'm').test(text)) return text;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('drawing uploads are admitted before their bodies are read', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp({ env: { DRAWING_UPLOADS_MIB: '8', RATE_LIMIT_SCALE: '1000' } });
+  });
+  afterAll(() => app.close());
+
+  it('with the bytes of drawings held at the cap, a new upload gets 503 service_busy and Retry-After from its head alone, on the API and the page', async () => {
+    const held = holdUpload(portOf(app), '/api/v1/plate-imports?units=in', 5 * MIB);
+    try {
+      const metrics = await untilUploadsHeld(app, 1);
+      expect(metrics).toMatch(new RegExp(`^drawing_upload_bytes ${5 * MIB}$`, 'm'));
+      // Only the head is sent: the answer comes without a byte of the body.
+      const api = await sendRaw(portOf(app), `POST /api/v1/plate-imports?units=in HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/dxf\r\nContent-Length: ${4 * MIB}\r\n\r\n`);
+      expect(api.status).toBe(503);
+      expect(api.text).toMatch(/\r\nRetry-After: 5\r\n/i);
+      expect(api.text).toMatch(/\r\nConnection: close\r\n/i);
+      expect(api.text).toContain('"code":"service_busy"');
+      const page = await sendRaw(
+        portOf(app),
+        `POST /plate/new HTTP/1.1\r\nHost: 127.0.0.1\r\nSec-Fetch-Site: same-origin\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${4 * MIB}\r\n\r\n`,
+      );
+      expect(page.status).toBe(503);
+      expect(page.text).toMatch(/\r\nRetry-After: 5\r\n/i);
+      // A small drawing still fits beside the held one.
+      const small = await app.http.request('POST', '/api/v1/plate-imports?units=mm', { raw: bracketDxf(), headers: { 'content-type': 'application/dxf' } });
+      expect(small.status).toBe(201);
+    } finally {
+      held.destroy();
+    }
+    // Released when the held upload goes away.
+    await untilUploadsHeld(app, 0);
+    const after = await sendRaw(portOf(app), `POST /api/v1/plate-imports?units=in HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/dxf\r\nContent-Length: 4\r\n\r\nnone`);
+    expect(after.status).toBe(422);
+  });
+
+  it('with the drawing queue full (uploads arriving count as waiting), a new upload gets 503 service_busy and Retry-After before its body is read', async () => {
+    const { capacity } = app.runtime.service.drawingStats();
+    const held = Array.from({ length: capacity }, () => holdUpload(portOf(app), '/api/v1/plate-imports?units=in', 1_000));
+    try {
+      await untilUploadsHeld(app, capacity);
+      const refused = await sendRaw(portOf(app), `POST /api/v1/plate-imports?units=in HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/dxf\r\nContent-Length: 1000\r\n\r\n`);
+      expect(refused.status).toBe(503);
+      expect(refused.text).toMatch(/\r\nRetry-After: 5\r\n/i);
+      expect(refused.text).toContain('the drawing queue is full');
+    } finally {
+      for (const socket of held) socket.destroy();
+    }
+    await untilUploadsHeld(app, 0);
+  });
+
+  it('refuses a compressed drawing with 415, and a drawing of exactly 5 MiB is read while one byte more is 413', async () => {
+    const gz = await app.http.request('POST', '/api/v1/plate-imports?units=in', { raw: Buffer.from('x'), headers: { 'content-type': 'application/dxf', 'content-encoding': 'gzip' } });
+    expect([gz.status, gz.json.error.code]).toEqual([415, 'unsupported_media_type']);
+    const dxf = bracketDxf();
+    const exact = Buffer.concat([Buffer.from(dxf), Buffer.alloc(5 * MIB - Buffer.byteLength(dxf), 0x20)]);
+    const read = await app.http.request('POST', '/api/v1/plate-imports?units=mm', { raw: exact, headers: { 'content-type': 'application/dxf' } });
+    expect(read.status).not.toBe(413);
+    const over = await app.http.request('POST', '/api/v1/plate-imports?units=mm', { raw: Buffer.concat([exact, Buffer.from(' ')]), headers: { 'content-type': 'application/dxf' } });
+    expect([over.status, over.json.error.code]).toEqual([413, 'body_too_large']);
+  });
+});
