@@ -9,9 +9,12 @@ export interface Reply {
 }
 
 const COOKIE = 'console_session';
+/** The sign-in form's cookie: its CSRF token is derived from it. */
+const PRE_SESSION_COOKIE = 'console_pre_session';
 
 export class ConsoleBrowser {
   cookie: string | null = null;
+  preSession: string | null = null;
 
   constructor(
     readonly baseUrl: string,
@@ -20,7 +23,8 @@ export class ConsoleBrowser {
 
   async request(method: string, path: string, body?: string | Buffer, headers: Record<string, string> = {}): Promise<Reply> {
     const all: Record<string, string> = { 'x-forwarded-for': this.ip, ...headers };
-    if (this.cookie !== null) all.cookie = `${COOKIE}=${this.cookie}`;
+    const cookies = [this.cookie === null ? null : `${COOKIE}=${this.cookie}`, this.preSession === null ? null : `${PRE_SESSION_COOKIE}=${this.preSession}`];
+    if (cookies.some((pair) => pair !== null)) all.cookie = cookies.filter((pair) => pair !== null).join('; ');
     const started = performance.now();
     const response = await fetch(this.baseUrl + path, { method, headers: all, ...(body === undefined ? {} : { body }), redirect: 'manual' });
     const text = await response.text();
@@ -29,6 +33,7 @@ export class ConsoleBrowser {
       const [pair] = line.split(';');
       const [name, value] = (pair ?? '').split('=');
       if (name === COOKIE) this.cookie = value && !/expires=Thu, 01 Jan 1970/i.test(line) ? value : null;
+      if (name === PRE_SESSION_COOKIE) this.preSession = value ?? null;
     }
     return { status: response.status, headers: response.headers, text, ms };
   }
@@ -42,9 +47,20 @@ export class ConsoleBrowser {
     return this.request('POST', path, new URLSearchParams(form).toString(), { origin: this.baseUrl, 'content-type': 'application/x-www-form-urlencoded' });
   }
 
+  /** Opens the sign-in form (for its token), then sends it. */
   async signIn(email: string, password: string): Promise<void> {
-    const reply = await this.post('/sign-in', { email, password });
+    const reply = await this.post('/sign-in', { _csrf: await this.signInToken(), email, password });
     if (reply.status !== 303 || this.cookie === null) throw new Error(`sign-in as ${email} answered ${reply.status}: ${reply.text.slice(0, 200)}`);
+  }
+
+  async signInToken(): Promise<string> {
+    const session = this.cookie;
+    this.cookie = null;
+    const page = await this.get('/sign-in');
+    if (this.cookie === null) this.cookie = session;
+    const match = /name="_csrf" value="([^"]+)"/.exec(page.text);
+    if (!match) throw new Error(`no token on /sign-in (status ${page.status})`);
+    return match[1]!;
   }
 
   async csrf(path = '/account'): Promise<string> {

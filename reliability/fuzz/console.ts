@@ -247,7 +247,9 @@ function digestRows(db: Database.Database): { digest: string; tables: Record<str
   for (const name of names) {
     let sql = `SELECT * FROM "${name}" ORDER BY rowid`;
     if (name === 'staff_sessions') sql = `SELECT id, staff_id, created_at, expires_at FROM staff_sessions ORDER BY id`;
-    if (name === 'audit_log') sql = `SELECT * FROM audit_log WHERE action <> 'sign_in_failed' ORDER BY id`;
+    // Refused sign-in tries are counted and audited by design (sign_in_counters, the refusals' entries).
+    if (name === 'sign_in_counters') continue;
+    if (name === 'audit_log') sql = `SELECT * FROM audit_log WHERE action NOT IN ('sign_in_failed', 'sign_in_refused', 'welcome_refused') ORDER BY id`;
     if (name === 'sqlite_sequence') sql = `SELECT * FROM sqlite_sequence WHERE name <> 'audit_log' ORDER BY name`;
     const rows = db.prepare(sql).raw().all();
     tables[name] = createHash('sha256').update(JSON.stringify(rows, (_k, v: unknown) => (Buffer.isBuffer(v) ? v.toString('base64') : typeof v === 'bigint' ? String(v) : v))).digest('hex');
