@@ -49,6 +49,7 @@ export function createHandoffCases(deps: HandoffCaseDeps) {
       const items: HandoffItem[] = [];
       const designs: PlateDesignRecord[] = [];
       let expiresAt = 0;
+      const importsFound = new Set<string>();
       for (const [i, quoteId] of request.quote_ids.entries()) {
         const record = await deps.findQuote(quoteId, ctx).catch((error: unknown) => {
           if (error instanceof ServiceError && error.code === 'quote_not_found') {
@@ -65,6 +66,20 @@ export function createHandoffCases(deps: HandoffCaseDeps) {
         }
         expiresAt = Math.max(expiresAt, record.expiresAt.getTime());
         const requested = (JSON.parse(record.request) as KeptQuoteRequest).items;
+        // Every page of the link reads the imports its plates name: a link is never issued over one
+        // that is gone (it would answer 500 on every read), whatever took its row.
+        for (const plate of requested) {
+          if (plate?.kind !== 'plate' || !isReference(plate) || importsFound.has(plate.import_id)) continue;
+          const kept = await withStorage('read the plate import', () => storage.plateImports.get(plate.import_id, ctx.now));
+          if (!kept) {
+            throw new ServiceError(
+              'quote_not_ready',
+              `Quote ${quoteId} names an imported drawing (${plate.import_id}) that is no longer kept, so its order page could not show the part. Import the drawing again, ask for a new quote naming it, and hand that one off.`,
+              { param: `quote_ids[${i}]`, details: { import_id: plate.import_id } },
+            );
+          }
+          importsFound.add(plate.import_id);
+        }
         for (const item of quote.items) {
           items.push({
             quote_id: quoteId,
