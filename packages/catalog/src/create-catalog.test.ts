@@ -105,11 +105,11 @@ describe('plate stock', () => {
   it('sells a pound of plate at its index x USD to CAD x the service-centre multiplier, with the remnant allowance and margin', () => {
     // Mild steel sheet (to 10 ga) follows hot-rolled coil, USD 0.4475/lb; plate from 3/16 in the plate index, 0.5125.
     expect(catalog.findPlateStock('mild_steel', 0.1345)).toMatchObject({ indexUsdPerLb: 0.4475 });
-    expect(catalog.findPlateStock('mild_steel', 0.1345)?.costCentsPerLb).toBeCloseTo(0.4475 * 1.38 * 2.5 * 100, 9);
-    expect(catalog.findPlateStock('mild_steel', 0.1875)?.costCentsPerLb).toBeCloseTo(176.8125, 9);
+    expect(catalog.findPlateStock('mild_steel', 0.1345)?.costCentsPerLb).toBeCloseTo(0.4475 * 1.38 * 2.7 * 100, 9);
+    expect(catalog.findPlateStock('mild_steel', 0.1875)?.costCentsPerLb).toBeCloseTo(190.9575, 9);
     // Sold: cost x 1.20 x 1.30.
-    expect(catalog.findPlateStock('mild_steel', 0.25)?.priceCentsPerLb).toBeCloseTo(275.8275, 9);
-    expect(catalog.findPlateStock('stainless_304', 0.25)?.priceCentsPerLb).toBeCloseTo(1.905 * 1.38 * 1.7 * 100 * 1.56, 9);
+    expect(catalog.findPlateStock('mild_steel', 0.25)?.priceCentsPerLb).toBeCloseTo(297.8937, 9);
+    expect(catalog.findPlateStock('stainless_304', 0.25)?.priceCentsPerLb).toBeCloseTo(1.905 * 1.38 * 1.55 * 100 * 1.56, 9);
     expect(catalog.findPlateStock('stainless_316', 0.25)?.priceCentsPerLb).toBeCloseTo(2.562 * 1.38 * 1.7 * 100 * 1.56, 9);
     expect(catalog.findPlateStock('aluminum_6061', 0.25)?.priceCentsPerLb).toBeCloseTo(2.182 * 1.38 * 1.85 * 100 * 1.56, 9);
   });

@@ -13,18 +13,22 @@ export type {
   CutRow,
   CutTable,
   DfmTable,
+  HandlingTable,
   LaserLimits,
   LeadTimeRules,
+  LiftingRules,
   ProductLeadTimeRules,
   MaterialPrice,
   PriceBasisRow,
   MaterialPriceTable,
   NestingTable,
+  PerPieceHandling,
   PriceSource,
   PriceTables,
   SheetSize,
   SheetsTable,
   ShopRates,
+  TumblerRules,
 } from './price-tables';
 export { PRODUCT_ENTRIES } from './products';
 export type { ProductEntry } from './products';

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createCatalog } from './create-catalog';
 import { PRICE_BOOK, loadPriceBook } from './price-book';
 import bundled from './price-book.json';
@@ -49,9 +51,13 @@ describe('the price book', () => {
     ['a bill line naming an item the table does not price', (book: Record<string, any>) => (book.products.bills['welding-cart'].bought[0].item = 'unobtainium'), /products\.bills\.welding-cart\.bought\.0\.item: names the bought item "unobtainium", which products\.boughtItems does not price/],
     ['negative money', (book: Record<string, any>) => (book.shop.minimumItemCents = -1), /shop\.minimumItemCents: .*>=0/],
     ['money in fractions of a cent', (book: Record<string, any>) => (book.shop.minimumPieceCents = 1.5), /shop\.minimumPieceCents/],
-    ['a lift limit of no weight', (book: Record<string, any>) => (book.shop.oneWorkerLiftLb = 0), /shop\.oneWorkerLiftLb/],
-    ['half a worker at a heavy piece', (book: Record<string, any>) => (book.shop.heavyPieceWorkers = 1.5), /shop\.heavyPieceWorkers/],
-    ['no lift limit', (book: Record<string, any>) => delete book.shop.oneWorkerLiftLb, /shop\.oneWorkerLiftLb/],
+    ['a lift limit of no weight', (book: Record<string, any>) => (book.handling.lifting.oneWorkerLiftLb = 0), /handling\.lifting\.oneWorkerLiftLb/],
+    ['half a worker at a team lift', (book: Record<string, any>) => (book.handling.lifting.teamWorkers = 1.5), /handling\.lifting\.teamWorkers/],
+    ['no lift limit', (book: Record<string, any>) => delete book.handling.lifting.oneWorkerLiftLb, /handling\.lifting\.oneWorkerLiftLb/],
+    ['a team limit under the one-worker limit', (book: Record<string, any>) => (book.handling.lifting.teamLiftMaxLb = 40), /handling\.lifting\.teamLiftMaxLb: the team lift limit is at least the one-worker limit/],
+    ['no crane minutes, so no ceiling on handling', (book: Record<string, any>) => delete book.handling.lifting.craneMinutesPerLift, /handling\.lifting\.craneMinutesPerLift/],
+    ['no handling at all', (book: Record<string, any>) => delete book.handling, /handling: a book needs the handling group/],
+    ['both per-piece and batch handling', (book: Record<string, any>) => (book.shop.pieceHandlingSeconds = 100), /shop\.pieceHandlingSeconds: shop\.pieceHandlingSeconds belongs to the per-piece handling of books before 2026-12-01/],
     ['a table without a source', (book: Record<string, any>) => delete book.laser.source, /laser\.source/],
     ['a source the book does not define', (book: Record<string, any>) => (book.sheets.source = ['nowhere']), /sheets names the source "nowhere", which the book does not define/],
     ['a source without a date', (book: Record<string, any>) => delete book.sources.matweb.date, /sources\.matweb\.date/],
@@ -64,6 +70,27 @@ describe('the price book', () => {
     ['a bought item in fractions of a cent', (book: Record<string, any>) => (book.products.boughtItems['caster-5'].unitCents = 3.5), /products\.boughtItems\.caster-5/],
   ])('refuses a book with %s, naming where', (_name, edit, message) => {
     expect(() => loadPriceBook(bookWith(edit))).toThrow(message);
+  });
+
+  it('still reads the last book of pricing v3 (2026-11-27.2) as stored, with its per-piece handling', () => {
+    const v3 = loadPriceBook(JSON.parse(readFileSync(join(__dirname, 'test-books/price-book-2026-11-27.2.json'), 'utf8')));
+    expect(v3.version).toBe('2026-11-27.2');
+    expect(v3.tables.handling).toBeNull();
+    expect(v3.tables.shop.perPieceHandling).toEqual({ pieceHandlingSeconds: 100, handlingSecondsPerLb: 10, oneWorkerLiftLb: 51, heavyPieceWorkers: 2 });
+    expect(PRICE_BOOK.tables.shop.perPieceHandling).toBeNull();
+    expect(PRICE_BOOK.version > v3.version).toBe(true);
+  });
+
+  it('names a source for every figure group, and names the shop\'s own figures as its policy with the reasoning', () => {
+    const book = bundled as Record<string, any>;
+    for (const [group, value] of Object.entries(book)) {
+      if (value && typeof value === 'object' && 'source' in value) expect(value.source.length).toBeGreaterThan(0);
+      else expect(['$comment', 'version', 'currency', 'sources']).toContain(group);
+    }
+    for (const key of ['material-terms', 'shop-rates-policy', 'handling-policy']) {
+      expect(book.sources[key].name).toMatch(/policy/);
+      expect(book.sources[key].document).toMatch(/^docs\/pricing\.md, /);
+    }
   });
 
   it('refuses a catalog whose product has no price in the book', () => {

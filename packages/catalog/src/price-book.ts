@@ -109,14 +109,36 @@ export const PriceBookSchema = z
       bendSetupMinutesPerLine: z.number().min(0),
       contourMachineSeconds: z.number().min(0),
       contourHandlingSeconds: z.number().min(0),
-      pieceHandlingSeconds: z.number().min(0),
-      handlingSecondsPerLb: z.number().min(0),
       edgeFinishSecondsPerIn2: z.number().min(0),
-      oneWorkerLiftLb: positive,
-      heavyPieceWorkers: z.int().min(1).max(4),
+      // Pricing v3's per-piece handling: a book of that time has all four and no `handling` group.
+      pieceHandlingSeconds: z.number().min(0).optional(),
+      handlingSecondsPerLb: z.number().min(0).optional(),
+      oneWorkerLiftLb: positive.optional(),
+      heavyPieceWorkers: z.int().min(1).max(4).optional(),
       minimumItemCents: cents,
       minimumPieceCents: cents,
     }),
+    handling: sourced({
+      itemMinutes: z.number().min(0),
+      unloadMinutesPerSheet: z.number().min(0),
+      pieceSeconds: z.number().min(0),
+      edgeFinishSecondsPerIn: z.number().min(0),
+      tumbler: z.object({ maxPartIn: positive, maxThicknessIn: positive, loadMinutes: z.number().min(0), cycleCentsPerLb: z.number().min(0) }).strict(),
+      lifting: z
+        .object({
+          liftsPerPiece: z.int().min(1).max(10),
+          oneWorkerLiftLb: positive,
+          handLiftSeconds: z.number().min(0),
+          handSecondsPerLb: z.number().min(0),
+          teamLiftMaxLb: positive,
+          teamWorkers: z.int().min(2).max(4),
+          teamLiftSeconds: z.number().min(0),
+          craneWorkers: z.int().min(1).max(4),
+          craneMinutesPerLift: positive,
+        })
+        .strict()
+        .refine((lifting) => lifting.teamLiftMaxLb >= lifting.oneWorkerLiftLb, { message: 'the team lift limit is at least the one-worker limit', path: ['teamLiftMaxLb'] }),
+    }).optional(),
     bending: sourced({
       run: z
         .array(z.object({ upToThicknessIn: positive.nullable(), secondsPerBend: positive }).strict())
@@ -161,6 +183,14 @@ export const PriceBookSchema = z
       for (const key of source as string[]) {
         if (!(key in book.sources)) ctx.addIssue({ code: 'custom', message: `${group} names the source "${key}", which the book does not define`, path: [group, 'source'] });
       }
+    }
+    // A book is of one pricing model: v3 (handling per piece, in shop) or v4 (the handling group).
+    const legacy = (['pieceHandlingSeconds', 'handlingSecondsPerLb', 'oneWorkerLiftLb', 'heavyPieceWorkers'] as const).filter((key) => book.shop[key] !== undefined);
+    if (book.handling === undefined && legacy.length < 4) {
+      ctx.addIssue({ code: 'custom', message: 'a book needs the handling group (or, as books before 2026-12-01, shop.pieceHandlingSeconds, handlingSecondsPerLb, oneWorkerLiftLb and heavyPieceWorkers)', path: ['handling'] });
+    }
+    if (book.handling !== undefined && legacy.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `shop.${legacy[0]} belongs to the per-piece handling of books before 2026-12-01; a book with the handling group leaves it out`, path: ['shop', legacy[0]!] });
     }
     // A kit or welded unit has a price only with the bill it is priced from; a plate part is a plate the contract accepts.
     for (const [slug, prices] of Object.entries(book.products.prices)) {
@@ -242,7 +272,31 @@ export function loadPriceBook(json: unknown): LoadedPriceBook {
       source: sources(book.cutting.source),
     },
     laser: { maxThicknessIn: book.laser.maxThicknessIn, source: sources(book.laser.source) },
-    shop: { ...book.shop, source: sources(book.shop.source) },
+    shop: {
+      laserCentsPerHour: book.shop.laserCentsPerHour,
+      labourCentsPerHour: book.shop.labourCentsPerHour,
+      programmingCentsPerHour: book.shop.programmingCentsPerHour,
+      pressBrakeCentsPerHour: book.shop.pressBrakeCentsPerHour,
+      programmingMinutesPerItem: book.shop.programmingMinutesPerItem,
+      sheetLoadingMinutesPerSheet: book.shop.sheetLoadingMinutesPerSheet,
+      bendSetupMinutesPerLine: book.shop.bendSetupMinutesPerLine,
+      contourMachineSeconds: book.shop.contourMachineSeconds,
+      contourHandlingSeconds: book.shop.contourHandlingSeconds,
+      edgeFinishSecondsPerIn2: book.shop.edgeFinishSecondsPerIn2,
+      perPieceHandling:
+        book.handling === undefined
+          ? {
+              pieceHandlingSeconds: book.shop.pieceHandlingSeconds!,
+              handlingSecondsPerLb: book.shop.handlingSecondsPerLb!,
+              oneWorkerLiftLb: book.shop.oneWorkerLiftLb!,
+              heavyPieceWorkers: book.shop.heavyPieceWorkers!,
+            }
+          : null,
+      minimumItemCents: book.shop.minimumItemCents,
+      minimumPieceCents: book.shop.minimumPieceCents,
+      source: sources(book.shop.source),
+    },
+    handling: book.handling === undefined ? null : { ...book.handling, source: sources(book.handling.source) },
     bending: {
       run: book.bending.run.map((row) => ({ upToThicknessIn: row.upToThicknessIn ?? Number.POSITIVE_INFINITY, secondsPerBend: row.secondsPerBend })),
       maxThicknessIn: book.bending.maxThicknessIn,

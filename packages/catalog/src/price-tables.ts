@@ -74,23 +74,81 @@ export interface ShopRates {
   contourMachineSeconds: number;
   /** Labour per contour: clearing its slug or sorting it off the skeleton, breaking its edge, checking it. */
   contourHandlingSeconds: number;
-  /** Labour per piece: taking it off the skeleton, inspecting, marking and packing it. */
-  pieceHandlingSeconds: number;
-  /** Labour per lb of finished part: heavier pieces take two hands or the crane. */
-  handlingSecondsPerLb: number;
   /** Labour per square inch of cut edge (cut length x thickness): dross and burr off the edges. */
   edgeFinishSecondsPerIn2: number;
   /**
-   * The heaviest piece one worker lifts: the load constant of the Revised NIOSH Lifting Equation
-   * (51 lb), the weight it recommends only under ideal conditions.
+   * Handling as books before pricing v4 (2026-12-01) priced it, all of it per piece; null in a v4 book,
+   * whose handling is `PriceTables.handling`. Kept so that a stored book of that time still prices as it did.
    */
-  oneWorkerLiftLb: number;
-  /** Workers who lift a piece heavier than oneWorkerLiftLb: its piece and per-lb handling counts this many times. */
-  heavyPieceWorkers: number;
+  perPieceHandling: PerPieceHandling | null;
   /** No plate item is priced below this, unless it has few pieces (minimumPieceCents). */
   minimumItemCents: number;
   /** The minimum of an item of q pieces is the lesser of q x this and minimumItemCents. */
   minimumPieceCents: number;
+  source: readonly PriceSource[];
+}
+
+/** Pricing v3's handling: every second of it charged to each piece. */
+export interface PerPieceHandling {
+  /** Labour per piece: taking it off the skeleton, inspecting, marking and packing it. */
+  pieceHandlingSeconds: number;
+  /** Labour per lb of finished part. */
+  handlingSecondsPerLb: number;
+  /** The heaviest piece one worker lifts (NIOSH's load constant, 51 lb). */
+  oneWorkerLiftLb: number;
+  /** Workers who lift a piece heavier than oneWorkerLiftLb: its piece and per-lb handling counts this many times. */
+  heavyPieceWorkers: number;
+}
+
+/**
+ * Where a piece's handling is lifted by, from the stated basis: each piece is lifted so many times
+ * (off the table, to the bench, onto the skid), by one worker up to the NIOSH load constant, by two up
+ * to the team limit, and past it by the crane with its slinger and operator. A crane lift takes the
+ * same minutes whatever the weight: that is the ceiling of handling.
+ */
+export interface LiftingRules {
+  liftsPerPiece: number;
+  /** The heaviest piece one worker lifts: the Revised NIOSH Lifting Equation's load constant (51 lb). */
+  oneWorkerLiftLb: number;
+  /** A hand lift: seconds, plus seconds per lb of the piece. */
+  handLiftSeconds: number;
+  handSecondsPerLb: number;
+  /** The heaviest piece two workers lift together; past it the crane. */
+  teamLiftMaxLb: number;
+  teamWorkers: number;
+  /** A team lift: seconds of each worker, plus the per-lb seconds of a hand lift. */
+  teamLiftSeconds: number;
+  craneWorkers: number;
+  /** Rigging, lifting, travelling and landing one piece with the crane, whatever it weighs. */
+  craneMinutesPerLift: number;
+}
+
+/** What a tumbler deburrs: a batch of small, thin pieces in one load, its loading shared by the batch. */
+export interface TumblerRules {
+  /** The longest side of a piece that goes in the tumbler. */
+  maxPartIn: number;
+  maxThicknessIn: number;
+  /** Labour to load, separate from the media, rinse and dry one batch. */
+  loadMinutes: number;
+  /** Tumbler time and media, per lb of pieces. */
+  cycleCentsPerLb: number;
+}
+
+/**
+ * Pricing v4's handling: what a batch shares is costed per item or per sheet and spread over its
+ * pieces; only what each piece needs is charged per piece.
+ */
+export interface HandlingTable {
+  /** Labour per item: the job's ticket, first-piece inspection, counting, labelling and packing the lot. */
+  itemMinutes: number;
+  /** Labour per sheet: unloading the nest, sorting its pieces off the skeleton; each piece pays its share of its sheet. */
+  unloadMinutesPerSheet: number;
+  /** Labour per piece: taking it off the skeleton (or out of the sorting bin) and counting it in. */
+  pieceSeconds: number;
+  /** Hand deburring, per inch of cut length (the pass along the edge); dross by the in2 is shop.edgeFinishSecondsPerIn2. */
+  edgeFinishSecondsPerIn: number;
+  tumbler: TumblerRules;
+  lifting: LiftingRules;
   source: readonly PriceSource[];
 }
 
@@ -163,6 +221,8 @@ export interface PriceTables {
   cutting: CutTable;
   laser: LaserLimits;
   shop: ShopRates;
+  /** Pricing v4's batch and lifting handling; null in a book before it (shop.perPieceHandling instead). */
+  handling: HandlingTable | null;
   bending: BendingTable;
   sheets: SheetsTable;
   nesting: NestingTable;

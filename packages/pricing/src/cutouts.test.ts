@@ -4,12 +4,13 @@ import { PlateItem } from '@shop/contracts';
 import type { PlateItemInput } from '@shop/contracts';
 import { measurePlate } from '@shop/geometry';
 import { centsOf } from './money';
-import { computePlateCost } from './plate-cost';
+import { computePlateCost, liftSeconds } from './plate-cost';
 import { pricePlateItem } from './price-plate';
 
 const catalog = createCatalog({ shopUrl: 'https://shop.example.ca' });
 const tables = catalog.priceTables;
 const shop = tables.shop;
+const handling = tables.handling!;
 const stock = catalog.findPlateStock('mild_steel', 0.25) as PlateStock;
 
 /** 10 x 6 in, 1/4 in mild steel, 10 pieces: with the cut-outs given. */
@@ -28,15 +29,18 @@ function tenBySix(cutouts: Array<Array<[number, number]>> = []): PlateItem {
 // A 2 x 1 in window: 6 in more to cut, one more pierce, 2 in2 less plate.
 const WINDOW: Array<[number, number]> = [[2, 2.5], [4, 2.5], [4, 3.5], [2, 3.5]];
 
-/** What one piece costs to cut, for its contours and to handle by the model, worked out here from the catalog's figures. */
-function pieceCents(cutLengthIn: number, pierces: number, netAreaIn2: number): { cutting: number; contours: number; handling: number } {
+/** What one piece costs to cut, for its contours, to handle and to deburr by hand, worked out here from the catalog's figures. */
+function pieceCents(cutLengthIn: number, pierces: number, netAreaIn2: number): { cutting: number; contours: number; handling: number; deburr: number } {
   const lb = netAreaIn2 * stock.thicknessIn * stock.densityLbPerIn3;
   const perContour = ((stock.pierceSeconds + shop.contourMachineSeconds) * shop.laserCentsPerHour + shop.contourHandlingSeconds * shop.labourCentsPerHour) / 3600;
-  const labourSeconds = shop.pieceHandlingSeconds + shop.handlingSecondsPerLb * lb + shop.edgeFinishSecondsPerIn2 * cutLengthIn * stock.thicknessIn;
+  // 10 x 6 in is past the tumbler's 4 in: lifted three times and deburred by hand.
+  const labourSeconds = handling.pieceSeconds + handling.lifting.liftsPerPiece * liftSeconds(lb, handling.lifting);
+  const deburrSeconds = handling.edgeFinishSecondsPerIn * cutLengthIn + shop.edgeFinishSecondsPerIn2 * cutLengthIn * stock.thicknessIn;
   return {
     cutting: centsOf((cutLengthIn / stock.feedInPerMin) * 60 / 3600, shop.laserCentsPerHour),
     contours: centsOf(pierces, perContour),
     handling: centsOf(labourSeconds / 3600, shop.labourCentsPerHour),
+    deburr: centsOf(deburrSeconds / 3600, shop.labourCentsPerHour),
   };
 }
 
@@ -54,11 +58,18 @@ describe('a plate priced with a cut-out', () => {
     expect(plain.netLb - windowed.netLb).toBeCloseTo(2 * stock.thicknessIn * stock.densityLbPerIn3, 9);
     const without = pieceCents(32, 1, 60);
     const withWindow = pieceCents(38, 2, 58);
-    expect([plain.cuttingCents, plain.contourCents, plain.handlingCents]).toEqual([without.cutting, without.contours, without.handling]);
-    expect([windowed.cuttingCents, windowed.contourCents, windowed.handlingCents]).toEqual([withWindow.cutting, withWindow.contours, withWindow.handling]);
-    // The rest of a piece (bending) and of the job (programming, the sheet) do not change.
+    expect([plain.cuttingCents, plain.contourCents, plain.handlingCents, plain.handDeburrCents]).toEqual([without.cutting, without.contours, without.handling, without.deburr]);
+    expect([windowed.cuttingCents, windowed.contourCents, windowed.handlingCents, windowed.handDeburrCents]).toEqual([
+      withWindow.cutting,
+      withWindow.contours,
+      withWindow.handling,
+      withWindow.deburr,
+    ]);
+    expect([plain.tumbler, windowed.tumbler]).toEqual([null, null]);
+    // The rest of a piece (bending) and of the job (programming, the batch, the sheet) do not change.
     expect(windowed.bendingCents).toBe(plain.bendingCents);
     expect(windowed.jobCents).toBe(plain.jobCents);
+    expect(windowed.batchCents).toBe(plain.batchCents);
   });
 
   it('adds exactly that difference to the unit price', () => {
@@ -69,8 +80,9 @@ describe('a plate priced with a cut-out', () => {
     expect(plain.amount_cents!).toBeGreaterThan(shop.minimumItemCents);
     const without = pieceCents(32, 1, 60);
     const withWindow = pieceCents(38, 2, 58);
-    const difference = withWindow.cutting - without.cutting + (withWindow.contours - without.contours) + (withWindow.handling - without.handling);
-    // More cutting, a contour and more edge than the handling of 2 in2 saved: the window costs something.
+    const difference =
+      withWindow.cutting - without.cutting + (withWindow.contours - without.contours) + (withWindow.handling - without.handling) + (withWindow.deburr - without.deburr);
+    // More cutting, a contour and more edge to deburr than the lifting of 2 in2 saved: the window costs something.
     expect(difference).toBeGreaterThan(0);
     expect(windowed.unit_amount_cents! - plain.unit_amount_cents!).toBe(difference);
     expect(windowed.amount_cents! - plain.amount_cents!).toBe(10 * difference);

@@ -1,18 +1,15 @@
 import { PlateItem } from '@shop/contracts';
-import { PEER_CRITERIA, PEER_SETS, pricePeers, readPeerSet, summarisePeers } from './test-peer-prices';
+import { GROUP_CRITERIA, MATERIAL_GROUPS, PEER_CRITERIA, PEER_SETS, pricedAllPeers, pricePeers, quantityBand, readPeerSet, summariseBy, summarisePeers } from './test-peer-prices';
 import type { PeerSet } from './test-peer-prices';
 
-describe.each([
-  ['the fit set (peer-prices.json)', PEER_SETS.fit, 59],
-  ['the validation set (validation-prices.json)', PEER_SETS.validation, 80],
-] as const)('%s', (_name, set: PeerSet, size) => {
-  const rows = pricePeers(set);
+describe('every dated peer point, both files together', () => {
+  const rows = pricedAllPeers();
   const summary = summarisePeers(rows);
 
-  it('prices every point of the set at its quantity, converted at 1.38 CAD per USD', () => {
-    expect(set.usdToCad).toBe(1.38);
-    expect(rows).toHaveLength(set.points.length);
-    expect(rows.length).toBeGreaterThanOrEqual(size);
+  it('prices every point of both files at its quantity, converted at 1.38 CAD per USD', () => {
+    for (const set of [PEER_SETS.fit, PEER_SETS.validation]) expect(set.usdToCad).toBe(1.38);
+    expect(rows).toHaveLength(PEER_SETS.fit.points.length + PEER_SETS.validation.points.length);
+    expect(rows.length).toBeGreaterThanOrEqual(139);
     for (const row of rows) {
       expect(Number.isSafeInteger(row.ourCents) && row.ourCents > 0).toBe(true);
       expect(row.ratio).toBeCloseTo(row.ourCents / row.peerCents, 12);
@@ -30,6 +27,22 @@ describe.each([
 
   it(`asks under ${PEER_CRITERIA.floor} of the peer for no point`, () => {
     expect(summary.under.map((row) => `${row.id} ${row.ratio.toFixed(3)}`)).toEqual([]);
+  });
+
+  it.each(MATERIAL_GROUPS.map((group) => [group.name, group] as const))(`asks %s a median of ${GROUP_CRITERIA.medianMin}-${GROUP_CRITERIA.medianMax} of its peers`, (_name, group) => {
+    const grouped = summarisePeers(rows.filter(group.test));
+    expect(grouped.count).toBeGreaterThanOrEqual(7);
+    expect(grouped.median).toBeGreaterThanOrEqual(GROUP_CRITERIA.medianMin);
+    expect(grouped.median).toBeLessThanOrEqual(GROUP_CRITERIA.medianMax);
+  });
+
+  it('summarises by source and by quantity band, every point in exactly one band', () => {
+    const bySource = summariseBy(rows, (row) => row.peer);
+    expect(bySource.map((group) => group.name)).toEqual(['SendCutSend', 'SendCutSend (published example)', 'Fabworks']);
+    expect(bySource.reduce((sum, group) => sum + group.summary.count, 0)).toBe(rows.length);
+    const byBand = summariseBy(rows, (row) => quantityBand(row.quantity));
+    expect(byBand.reduce((sum, group) => sum + group.summary.count, 0)).toBe(rows.length);
+    expect([1, 2, 9, 10, 99, 100, 500, 501].map(quantityBand)).toEqual(['1 piece', '2-9 pieces', '2-9 pieces', '10-99 pieces', '10-99 pieces', '100-500 pieces', '100-500 pieces', 'over 500 pieces']);
   });
 });
 

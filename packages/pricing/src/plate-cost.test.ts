@@ -1,9 +1,10 @@
-import { createCatalog } from '@shop/catalog';
 import type { PlateStock } from '@shop/catalog';
 import type { PlateMeasures } from '@shop/geometry';
-import { computePlateCost, materialCents, minimumCents, nestQuantity, priceQuantity, sheetLoadingCents } from './plate-cost';
+import { computePlateCost, deburrCents, liftSeconds, materialCents, minimumCents, nestQuantity, priceQuantity, sheetLoadingCents, workCents } from './plate-cost';
+import { catalog as catalogV4, catalogV3 } from './test-fixtures';
 
-const catalog = createCatalog({ shopUrl: 'https://shop.example.ca' });
+// The worked examples of pricing v3 run on its last book, as stored: a stored book prices as it did.
+const catalog = catalogV3;
 const stock = (material: Parameters<typeof catalog.findPlateStock>[0], t: number): PlateStock =>
   catalog.findPlateStock(material, t) as PlateStock;
 
@@ -25,7 +26,7 @@ function measures(partial: Partial<PlateMeasures>): PlateMeasures {
   };
 }
 
-describe('computePlateCost', () => {
+describe('computePlateCost with the last v3 book (2026-11-27.2)', () => {
   it('prices a 6 x 4 in 1/4 in mild steel plate with 4 holes and 1 bend', () => {
     // Mild steel 0.25 in: 0.2836 lb/in3; feed 105.97 in/min and pierce 1.112 s (between the chart's 6 and 8 mm rows).
     // Sold at 0.5125 USD/lb (plate index) x 1.38 x 2.5 = 176.8125 c/lb cost, x 1.20 remnant x 1.30 margin = 275.8275 c/lb.
@@ -142,7 +143,8 @@ describe('computePlateCost', () => {
     expect(heavy.handlingSeconds).toBeCloseTo(2 * (100 + 510.48) + 570 + 12, 3);
     expect(heavy.handlingCents).toBe(4_229);
     // The book says so: NIOSH's load constant and two workers past it.
-    expect(catalog.priceTables.shop).toMatchObject({ oneWorkerLiftLb: 51, heavyPieceWorkers: 2 });
+    expect(catalog.priceTables.shop.perPieceHandling).toMatchObject({ oneWorkerLiftLb: 51, heavyPieceWorkers: 2 });
+    expect(catalog.priceTables.handling).toBeNull();
   });
 
   it('takes the feed and pierce time from the chart rows, slower and longer as the plate gets thicker', () => {
@@ -157,7 +159,7 @@ describe('computePlateCost', () => {
   });
 });
 
-describe('choosing the sheet', () => {
+describe('choosing the sheet (v3 book)', () => {
   const cut = (widthIn: number, heightIn: number, t = 0.5) =>
     computePlateCost(measures({ widthIn, heightIn, outlineAreaIn2: widthIn * heightIn, netAreaIn2: widthIn * heightIn, cutLengthIn: 2 * (widthIn + heightIn) }), stock('mild_steel', t), catalog.priceTables);
 
@@ -184,5 +186,98 @@ describe('choosing the sheet', () => {
   it('charges 316, stocked only to 60 x 120 in, whole sheets of its largest for a part no sheet holds', () => {
     const cost = computePlateCost(measures({ widthIn: 50, heightIn: 130, outlineAreaIn2: 6_500, netAreaIn2: 6_500, cutLengthIn: 360 }), stock('stainless_316', 0.25), catalog.priceTables);
     expect(nestQuantity(cost, 2)).toMatchObject({ sheetWidthIn: 60, sheetHeightIn: 120, perSheet: 1, sheets: 2, chargedAreaIn2: 14_400 });
+  });
+});
+
+describe('computePlateCost with the bundled book (pricing v4: batch, sheet and piece)', () => {
+  const v4 = (material: Parameters<typeof catalogV4.findPlateStock>[0], t: number): PlateStock => catalogV4.findPlateStock(material, t) as PlateStock;
+  const rectangle = (widthIn: number, heightIn: number, material: Parameters<typeof catalogV4.findPlateStock>[0], t: number) =>
+    computePlateCost(
+      measures({ widthIn, heightIn, outlineAreaIn2: widthIn * heightIn, netAreaIn2: widthIn * heightIn, cutLengthIn: 2 * (widthIn + heightIn) }),
+      v4(material, t),
+      catalogV4.priceTables,
+    );
+
+  it('prices 500 tags of 1 x 1 in 0.063 in 6061 from their cutting, sheet and batch work: CAD 0.51 each', () => {
+    const tag = rectangle(1, 1, 'aluminum_6061', 0.063);
+    // A piece: 4 in at 1,180.5 in/min (0.20 s of laser, 1 c), one contour (0.26 s pierce + 1.5 s at CAD 180/h and 8 s of
+    // labour: 28 c), 3 s to count it out of the bin (7 c): 36 c. It goes in the tumbler (1 in, 0.063 in thick): no lifts.
+    expect(tag).toMatchObject({ cuttingCents: 1, contourCents: 28, handlingCents: 7, pieceCents: 36, handDeburrCents: 18, tumbler: { loadCents: 850, pieceCents: 0 } });
+    // Shared: programming 1,600 and the batch's minute (142) once; a sheet's loading (3,000) and unloading (1,417) by its share.
+    expect(tag).toMatchObject({ jobCents: 1_600, batchCents: 142, sheetLoadingCentsPerSheet: 4_417 });
+    const nest = nestQuantity(tag, 500);
+    expect(nest).toMatchObject({ sheetWidthIn: 60, sheetHeightIn: 144, perSheet: 5_358 });
+    // 500 x 8,640 / 5,358 = 806.3 in2 x 0.0061425 lb/in2 x 869.02 c/lb = 4,304 c; loading 500 / 5,358 x 4,417 = 412 c.
+    expect(materialCents(tag, nest)).toBe(4_304);
+    expect(sheetLoadingCents(tag, nest)).toBe(412);
+    // Deburring: 500 by hand would be 9,000 c; one tumbler load is 850 c.
+    expect(deburrCents(tag, 500)).toBe(850);
+    // 1,600 + 142 + 4,304 + 412 + 500 x 36 + 850 = 25,308: 0.51 each.
+    expect(workCents(tag, 500)).toBe(25_308);
+    expect(priceQuantity(tag, 500)).toEqual({ quantity: 500, unit_amount_cents: 51, amount_cents: 25_308 });
+    // One tag is the 26.00 piece minimum; 100 cost 0.71 each, under half of it.
+    expect(priceQuantity(tag, 1).unit_amount_cents).toBe(2_600);
+    expect(priceQuantity(tag, 100).unit_amount_cents).toBe(71);
+  });
+
+  it('prices a full 48 x 96 x 1 in A36 plate from its steel, cutting and capped handling: CAD 4,161.48', () => {
+    const plate = rectangle(96, 48, 'mild_steel', 1);
+    // 1,306.83 lb: past two workers' 100 lb, so its three lifts are by the crane, 3 min each for two workers whatever it
+    // weighs: 3 s + 3 x 360 s = 1,083 s at CAD 85/h = 2,557 c.
+    expect(plate.netLb).toBeCloseTo(1_306.83, 2);
+    expect(plate.handlingCents).toBe(2_557);
+    // 288 in at 12 in/min: 24 min of laser, 7,200 c; one contour 56 c; deburring by hand 288 s + 15 s x 288 in2 = 10,880 c.
+    expect(plate).toMatchObject({ cuttingCents: 7_200, contourCents: 56, handDeburrCents: 10_880, tumbler: null });
+    // The whole 48 x 96 in sheet: 1,306.83 lb x 297.89 c/lb (0.5125 x 1.38 x 2.7 x 1.20 x 1.30) = 389,296 c.
+    const nest = nestQuantity(plate, 1);
+    expect(nest).toMatchObject({ sheetWidthIn: 48, sheetHeightIn: 96, perSheet: 1, chargedAreaIn2: 4_608 });
+    expect(materialCents(plate, nest)).toBe(389_296);
+    // 1,600 + 142 + 389,296 + 4,417 + 9,813 + 10,880 = 416,148.
+    expect(priceQuantity(plate, 1)).toEqual({ quantity: 1, unit_amount_cents: 416_148, amount_cents: 416_148 });
+  });
+
+  it('lifts a piece by hand to 51 lb, by two workers to 100 lb, and by the crane past it, in the same minutes whatever it weighs', () => {
+    const lifting = catalogV4.priceTables.handling!.lifting;
+    expect(lifting).toMatchObject({ liftsPerPiece: 3, oneWorkerLiftLb: 51, teamLiftMaxLb: 100, teamWorkers: 2, craneWorkers: 2, craneMinutesPerLift: 3 });
+    expect(liftSeconds(10, lifting)).toBe(30 + 0.5 * 10);
+    expect(liftSeconds(51, lifting)).toBe(30 + 0.5 * 51);
+    expect(liftSeconds(60, lifting)).toBe(2 * (15 + 0.5 * 60));
+    expect(liftSeconds(100, lifting)).toBe(2 * (15 + 0.5 * 100));
+    expect(liftSeconds(101, lifting)).toBe(360);
+    expect(liftSeconds(5_000, lifting)).toBe(360);
+    // Heavier never lifts in less time, and the crane is the ceiling.
+    const weights = [0, 1, 10, 50, 51, 51.01, 75, 100, 100.01, 1_000, 10_000];
+    const seconds = weights.map((lb) => liftSeconds(lb, lifting));
+    for (let i = 1; i < seconds.length; i += 1) expect(seconds[i]).toBeGreaterThanOrEqual(seconds[i - 1]!);
+    expect(Math.max(...seconds)).toBe(360);
+  });
+
+  it('charges a heavy plate the same handling whatever it weighs past the crane limit', () => {
+    const quarter = rectangle(96, 48, 'mild_steel', 0.25);
+    const inch = rectangle(96, 48, 'mild_steel', 1);
+    expect(quarter.netLb).toBeGreaterThan(100);
+    expect(quarter.handlingCents).toBe(inch.handlingCents);
+  });
+
+  it('deburrs by hand or in the tumbler, whichever costs the batch less; a piece over 4 in or 1/4 in is done by hand', () => {
+    const small = rectangle(3, 2, 'mild_steel', 0.1345);
+    // By hand 10 in x 1 s + 15 s x 1.345 in2 = 30.2 s: 71 c a piece; the tumbler 850 c a load + 0.40 c/lb x 0.23 lb.
+    expect(small.handDeburrCents).toBe(71);
+    expect(small.tumbler).toEqual({ loadCents: 850, pieceCents: 9 });
+    // By hand up to 13 pieces (923 c < 967 c); from 14 the tumbler (850 + 14 x 9 = 976 c < 994 c).
+    expect([1, 10, 13, 14, 100].map((q) => deburrCents(small, q))).toEqual([71, 710, 13 * 71, 850 + 14 * 9, 850 + 100 * 9]);
+    expect(rectangle(5, 2, 'mild_steel', 0.1345).tumbler).toBeNull();
+    expect(rectangle(3, 2, 'mild_steel', 0.375).tumbler).toBeNull();
+  });
+
+  it('shares the batch and the sheet: the item pays its minute and each sheet its loading and unloading, by the share the pieces take', () => {
+    const part = rectangle(6, 4, 'mild_steel', 0.25);
+    expect(part.batchCents).toBe(142);
+    // 10 min of laser (3,000 c) and 10 min of labour (1,417 c) a sheet.
+    expect(part.sheetLoadingCentsPerSheet).toBe(4_417);
+    const one = workCents(part, 1);
+    const many = workCents(part, 100);
+    // A hundred pieces cost less than a hundred times one: the job, the batch and the sheet share are paid once.
+    expect(many).toBeLessThan(100 * one);
   });
 });

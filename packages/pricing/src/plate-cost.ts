@@ -4,7 +4,7 @@
 // feed, and each contour's pierce and lead-in), labour (handling, edge finishing, each contour's slug
 // and edge) and press-brake run time; the job adds its programming and one set-up per bend line; and
 // an item has a minimum that few pieces pay only in part (a piece minimum).
-import type { PlateStock, PriceTables } from '@shop/catalog';
+import type { LiftingRules, PlateStock, PriceTables } from '@shop/catalog';
 import type { PlateMeasures } from '@shop/geometry';
 import { centsOf, divideRoundHalfUp } from './money';
 import { fitsSheet, nestRectangles } from './nesting';
@@ -17,23 +17,29 @@ export interface PlateCost {
   cutSeconds: number;
   /** Laser seconds a piece spends on its contours: pierces x (pierce time + lead-in and slow-down). */
   contourSeconds: number;
-  /** Labour seconds a piece takes: handling, per lb, edge finishing and each contour's slug and edge. */
+  /** Labour seconds each piece takes on its own: taking it off, its lifts, each contour's slug and edge (and, in a v3 book, all its handling and edge finishing). */
   handlingSeconds: number;
   /** Cutting the length: cut seconds at the laser rate. */
   cuttingCents: number;
   /** The contours: their laser seconds at the laser rate and their labour at the labour rate. */
   contourCents: number;
-  /** Handling, per lb and edge finishing at the labour rate. */
+  /** Each piece's own handling at the labour rate: taking it off and lifting it (v3: also per lb and edge finishing). */
   handlingCents: number;
   bendingCents: number;
-  /** Sum of the four above: what each piece adds besides its material. */
+  /** Sum of the four above: what each piece adds besides its material and deburring. */
   pieceCents: number;
+  /** Deburring one piece by hand: a pass along its edge and the dross off it (0 in a v3 book, where handling holds it). */
+  handDeburrCents: number;
+  /** Deburring in the tumbler, when the piece goes in it: the load's labour once per item, the cycle per piece; null otherwise. */
+  tumbler: { loadCents: number; pieceCents: number } | null;
   /** Programming the part and its nest: once per item. */
   programmingCents: number;
   bendSetupCents: number;
   /** Programming plus bend set-ups: paid once per item whatever the quantity. */
   jobCents: number;
-  /** Loading one sheet, shared by the pieces on it. */
+  /** What the batch shares once per item: its ticket, first-piece inspection, counting, labelling and packing (0 in a v3 book). */
+  batchCents: number;
+  /** Loading one sheet (laser time) and unloading its nest (labour), shared by the pieces on it. */
   sheetLoadingCentsPerSheet: number;
   minimumItemCents: number;
   minimumPieceCents: number;
@@ -81,6 +87,13 @@ function chooseSheet(measures: PlateMeasures, stock: PlateStock, tables: PriceTa
   return largest;
 }
 
+/** Labour seconds of one lift of a piece of `lb`: by hand, by two workers, or by the crane (the same minutes whatever it weighs). */
+export function liftSeconds(lb: number, lifting: LiftingRules): number {
+  if (lb <= lifting.oneWorkerLiftLb) return lifting.handLiftSeconds + lifting.handSecondsPerLb * lb;
+  if (lb <= lifting.teamLiftMaxLb) return lifting.teamWorkers * (lifting.teamLiftSeconds + lifting.handSecondsPerLb * lb);
+  return lifting.craneWorkers * lifting.craneMinutesPerLift * 60;
+}
+
 export function computePlateCost(measures: PlateMeasures, stock: PlateStock, tables: PriceTables): PlateCost {
   const shop = tables.shop;
   const lbPerIn2 = stock.thicknessIn * stock.densityLbPerIn3;
@@ -88,23 +101,47 @@ export function computePlateCost(measures: PlateMeasures, stock: PlateStock, tab
   const cutSeconds = (measures.cutLengthIn / stock.feedInPerMin) * 60;
   const contourSeconds = measures.pierceCount * (stock.pierceSeconds + shop.contourMachineSeconds);
   const contourLabourSeconds = measures.pierceCount * shop.contourHandlingSeconds;
-  // A piece past what one worker may lift (NIOSH's load constant) is lifted by two: taking it off the
-  // skeleton, turning, marking and packing it take their time for each of them. Edge finishing is bench work.
-  const liftWorkers = netLb > shop.oneWorkerLiftLb ? shop.heavyPieceWorkers : 1;
-  const pieceLabourSeconds =
-    liftWorkers * (shop.pieceHandlingSeconds + shop.handlingSecondsPerLb * netLb) + shop.edgeFinishSecondsPerIn2 * measures.cutLengthIn * stock.thicknessIn;
   const brakeHoursPerPiece = (measures.bendCount * stock.bendSecondsPerBend) / 3600;
+  const edgeIn2 = measures.cutLengthIn * stock.thicknessIn;
+  const labourCents = (seconds: number) => centsOf(seconds / 3600, shop.labourCentsPerHour);
+
+  let pieceLabourSeconds: number;
+  let handDeburrCents = 0;
+  let tumbler: PlateCost['tumbler'] = null;
+  let batchCents = 0;
+  let unloadCentsPerSheet = 0;
+  const legacy = shop.perPieceHandling;
+  const handling = tables.handling;
+  if (handling !== null) {
+    // Pricing v4: each piece is taken off and lifted; its deburring is by hand, or in the tumbler
+    // when it fits, whichever costs the batch less; the batch and the sheet carry the rest.
+    // A piece small enough for the tumbler is handled in bulk (shaken out, counted by weight) and
+    // never lifted on its own; a larger one is lifted off the table, to the bench and onto the skid.
+    const rules = handling.tumbler;
+    const bulk = Math.max(measures.widthIn, measures.heightIn) <= rules.maxPartIn + 1e-9 && stock.thicknessIn <= rules.maxThicknessIn + 1e-9;
+    pieceLabourSeconds = handling.pieceSeconds + (bulk ? 0 : handling.lifting.liftsPerPiece * liftSeconds(netLb, handling.lifting));
+    handDeburrCents = labourCents(handling.edgeFinishSecondsPerIn * measures.cutLengthIn + shop.edgeFinishSecondsPerIn2 * edgeIn2);
+    if (bulk) tumbler = { loadCents: labourCents(rules.loadMinutes * 60), pieceCents: centsOf(netLb, rules.cycleCentsPerLb) };
+    batchCents = labourCents(handling.itemMinutes * 60);
+    unloadCentsPerSheet = labourCents(handling.unloadMinutesPerSheet * 60);
+  } else if (legacy !== null) {
+    // Pricing v3, as books before 2026-12-01 price it: all handling per piece, twice over the one-worker limit.
+    const liftWorkers = netLb > legacy.oneWorkerLiftLb ? legacy.heavyPieceWorkers : 1;
+    pieceLabourSeconds = liftWorkers * (legacy.pieceHandlingSeconds + legacy.handlingSecondsPerLb * netLb) + shop.edgeFinishSecondsPerIn2 * edgeIn2;
+  } else {
+    throw new Error('The price tables have neither handling nor per-piece handling.');
+  }
 
   const cuttingCents = centsOf(cutSeconds / 3600, shop.laserCentsPerHour);
   const contourCents =
     measures.pierceCount === 0
       ? 0
       : centsOf(measures.pierceCount, ((stock.pierceSeconds + shop.contourMachineSeconds) * shop.laserCentsPerHour + shop.contourHandlingSeconds * shop.labourCentsPerHour) / 3600);
-  const handlingCents = centsOf(pieceLabourSeconds / 3600, shop.labourCentsPerHour);
+  const handlingCents = labourCents(pieceLabourSeconds);
   const bendingCents = centsOf(brakeHoursPerPiece, shop.pressBrakeCentsPerHour);
   const programmingCents = centsOf(shop.programmingMinutesPerItem / 60, shop.programmingCentsPerHour);
   const bendSetupCents = centsOf((measures.bendCount * shop.bendSetupMinutesPerLine) / 60, shop.pressBrakeCentsPerHour);
-  const sheetLoadingCentsPerSheet = centsOf(shop.sheetLoadingMinutesPerSheet / 60, shop.laserCentsPerHour);
+  const sheetLoadingCentsPerSheet = centsOf(shop.sheetLoadingMinutesPerSheet / 60, shop.laserCentsPerHour) + unloadCentsPerSheet;
 
   return {
     netLb,
@@ -116,9 +153,12 @@ export function computePlateCost(measures: PlateMeasures, stock: PlateStock, tab
     handlingCents,
     bendingCents,
     pieceCents: cuttingCents + contourCents + handlingCents + bendingCents,
+    handDeburrCents,
+    tumbler,
     programmingCents,
     bendSetupCents,
     jobCents: programmingCents + bendSetupCents,
+    batchCents,
     sheetLoadingCentsPerSheet,
     minimumItemCents: shop.minimumItemCents,
     minimumPieceCents: shop.minimumPieceCents,
@@ -141,7 +181,17 @@ export function materialCents(cost: PlateCost, nest: Nest): number {
   return centsOf(nest.chargedAreaIn2 * cost.lbPerIn2, cost.priceCentsPerLb);
 }
 
-/** Loading the sheets the job consumes, each piece paying its share of its sheet as for the material. */
+/**
+ * Deburring `quantity` pieces the cheaper way: each by hand, or the batch in the tumbler (one load's
+ * labour and each piece's share of the cycle). Both are linear in the quantity with no negative part,
+ * so the lesser of them never makes a piece dearer, nor the batch cheaper, as the quantity grows.
+ */
+export function deburrCents(cost: PlateCost, quantity: number): number {
+  const byHand = quantity * cost.handDeburrCents;
+  return cost.tumbler === null ? byHand : Math.min(byHand, cost.tumbler.loadCents + quantity * cost.tumbler.pieceCents);
+}
+
+/** Loading the sheets the job consumes and unloading their nests, each piece paying its share of its sheet as for the material. */
 export function sheetLoadingCents(cost: PlateCost, nest: Nest): number {
   const sheetsCharged = nest.chargedAreaIn2 / (nest.sheetWidthIn * nest.sheetHeightIn);
   return centsOf(sheetsCharged, cost.sheetLoadingCentsPerSheet);
@@ -152,10 +202,10 @@ export function minimumCents(cost: PlateCost, quantity: number): number {
   return Math.min(cost.minimumItemCents, quantity * cost.minimumPieceCents);
 }
 
-/** What `quantity` pieces cost before the minimum: the job, the material and loading of the nest, and each piece. */
+/** What `quantity` pieces cost before the minimum: the job and its batch, the material and loading of the nest, each piece and the deburring. */
 export function workCents(cost: PlateCost, quantity: number): number {
   const nest = nestQuantity(cost, quantity);
-  return cost.jobCents + materialCents(cost, nest) + sheetLoadingCents(cost, nest) + quantity * cost.pieceCents;
+  return cost.jobCents + cost.batchCents + materialCents(cost, nest) + sheetLoadingCents(cost, nest) + quantity * cost.pieceCents + deburrCents(cost, quantity);
 }
 
 /**

@@ -5,10 +5,10 @@ import { PLATE_A, PLATE_C, catalog } from './test-fixtures';
 
 describe('pricing one item alone', () => {
   it('prices the plate of a stored design again at another quantity', () => {
-    // Plate A at 25 pieces: 3,600 + 25 shares of a 165-piece 48 x 96 in sheet (13,654 c) and of its loading
-    // (455 c) + 25 x 939 = 41,184, 1,647 each.
+    // Plate A at 25 pieces: 3,600 + the batch 142 + 25 shares of a 165-piece 48 x 96 in sheet (14,746 c) and of
+    // its loading and unloading (669 c) + 25 x 609 + 25 x 295 of deburring = 41,757, 1,670 each.
     const quoted = pricePlateItem(PlateItem.parse({ ...PLATE_A, quantity: 25 }), { catalog });
-    expect(quoted).toMatchObject({ index: 0, quantity: 25, amount_cents: 41_184, unit_amount_cents: 1_647 });
+    expect(quoted).toMatchObject({ index: 0, quantity: 25, amount_cents: 41_757, unit_amount_cents: 1_670 });
     expect(quoted.quantity_options.map((o) => o.quantity)).toEqual([1, 100]);
     // No drawing address unless one is given.
     expect(quoted.plate?.preview_url).toBeNull();
@@ -31,8 +31,8 @@ describe('pricing one item alone', () => {
 
   it('dispatches on the kind of item', () => {
     const product = priceItem(ProductItem.parse({ kind: 'product', slug: 'shop-press-20t', tier: 'welded', quantity: 3 }), { catalog, index: 1 });
-    expect(product).toMatchObject({ index: 1, kind: 'product', amount_cents: 542_100, unit_amount_cents: 180_700 });
+    expect(product).toMatchObject({ index: 1, kind: 'product', amount_cents: 545_400, unit_amount_cents: 181_800 });
     const plate = priceItem(PlateItem.parse(PLATE_A), { catalog, previewUrl: 'https://quote.example.ca/p.svg' });
-    expect(plate).toMatchObject({ kind: 'plate', amount_cents: 18_634, plate: { preview_url: 'https://quote.example.ca/p.svg' } });
+    expect(plate).toMatchObject({ kind: 'plate', amount_cents: 18_948, plate: { preview_url: 'https://quote.example.ca/p.svg' } });
   });
 });

@@ -69,7 +69,7 @@ describe('priceQuote with blocked items', () => {
     expect(quote.status).toBe('blocked');
     expect(quote.amount_total_cents).toBeNull();
     // A ready item shows its amounts inside a blocked quote.
-    expect(ready).toMatchObject({ status: 'ready', amount_cents: 18_634 });
+    expect(ready).toMatchObject({ status: 'ready', amount_cents: 18_948 });
     expect(ready?.plate?.preview_url).toMatch(/items\/0\/preview\.svg$/);
     expect(blocked).toMatchObject({ status: 'blocked', amount_cents: null, unit_amount_cents: null, label: null });
     expect(blocked?.plate?.preview_url).toBeNull();
@@ -84,7 +84,7 @@ describe('priceQuote with blocked items', () => {
   it('prices an item with a dropped label and says so', () => {
     const quote = priceQuote(request([{ ...PLATE_A, label: 'see www.example.com' }]), quoteOptions());
     expect(quote.status).toBe('ready');
-    expect(quote.items[0]).toMatchObject({ label: null, amount_cents: 18_634 });
+    expect(quote.items[0]).toMatchObject({ label: null, amount_cents: 18_948 });
     expect(quote.items[0]?.issues).toEqual([
       { code: 'label_dropped', severity: 'warning', message: expect.stringMatching(/link or web address/), param: 'items[0].label' },
     ]);
@@ -92,7 +92,7 @@ describe('priceQuote with blocked items', () => {
 
   it('drops a product label too and still prices the product', () => {
     const quote = priceQuote(request([{ kind: 'product', slug: 'welding-cart', tier: 'kit', label: 'jane@example.com' }]), quoteOptions());
-    expect(quote.items[0]).toMatchObject({ label: null, status: 'ready', amount_cents: 52_300 });
+    expect(quote.items[0]).toMatchObject({ label: null, status: 'ready', amount_cents: 53_500 });
     expect(quote.items[0]?.issues[0]).toMatchObject({ code: 'label_dropped', param: 'items[0].label' });
   });
 });

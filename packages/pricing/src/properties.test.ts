@@ -54,6 +54,34 @@ const anyPlate = fc
     quantity,
   }));
 
+/** A plate in any material and any thickness the laser cuts, from a 1/2 in tag to a 48 in panel, with or without a hole. */
+const everyPlate = fc
+  .record({
+    offer: fc.constantFrom(...cutOffers),
+    width: quarter(0.5, 48),
+    height: quarter(0.5, 48),
+    hole: fc.boolean(),
+  })
+  .map(({ offer, width, height, hole }) => ({
+    material: offer.material,
+    thickness_in: offer.thickness,
+    outline: { kind: 'rectangle' as const, width_in: width, height_in: height },
+    holes: hole && Math.min(width, height) >= 3 * Math.max(offer.thickness, 0.25) ? [{ kind: 'single' as const, x_in: width / 2, y_in: height / 2, diameter_in: Math.max(offer.thickness, 0.25) }] : [],
+  }));
+
+/** A small part: within 4 x 4 in and 1/4 in thick, in any material. */
+const smallPlate = fc
+  .record({
+    offer: fc.constantFrom(...cutOffers.filter((o) => o.thickness <= 0.25)),
+    width: quarter(0.5, 4),
+    height: quarter(0.5, 4),
+  })
+  .map(({ offer, width, height }) => ({
+    material: offer.material,
+    thickness_in: offer.thickness,
+    outline: { kind: 'rectangle' as const, width_in: width, height_in: height },
+  }));
+
 const productItem = fc
   .record({ pick: fc.constantFrom(...orderable), quantity: fc.integer({ min: 1, max: 50 }) })
   .map(({ pick, quantity }) => ProductItem.parse({ kind: 'product', slug: pick.slug, tier: pick.tier, quantity }));
@@ -118,6 +146,39 @@ describe('pricing properties', () => {
         }
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it('prices every material and thickness so that more pieces never cost less in all, nor more each (1 to 999 pieces)', () => {
+    const materials = new Set<string>();
+    fc.assert(
+      fc.property(everyPlate, fc.uniqueArray(fc.integer({ min: 1, max: 999 }), { minLength: 2, maxLength: 6 }), (part, quantities) => {
+        const sorted = [...quantities].sort((x, y) => x - y);
+        const quoted = pricePlateItem(PlateItem.parse({ ...part, kind: 'plate', quantity: sorted[0], quantity_options: sorted.slice(1) }), { catalog });
+        if (quoted.status !== 'ready') return;
+        materials.add(part.material);
+        const rows = [{ quantity: quoted.quantity, unit: quoted.unit_amount_cents as number, amount: quoted.amount_cents as number }, ...quoted.quantity_options.map((o) => ({ quantity: o.quantity, unit: o.unit_amount_cents, amount: o.amount_cents }))];
+        for (let i = 1; i < rows.length; i += 1) {
+          expect(rows[i]!.amount).toBeGreaterThanOrEqual(rows[i - 1]!.amount);
+          expect(rows[i]!.unit).toBeLessThanOrEqual(rows[i - 1]!.unit);
+        }
+      }),
+      { numRuns: 300 },
+    );
+    // The generator reaches every material.
+    expect([...materials].sort()).toEqual(['aluminum_6061', 'mild_steel', 'stainless_304', 'stainless_316']);
+  });
+
+  it('asks at most half the one-piece price for a small part (4 x 4 in, 1/4 in at most) at 100 pieces or more', () => {
+    fc.assert(
+      fc.property(smallPlate, fc.integer({ min: 100, max: 999 }), (part, quantity) => {
+        const quoted = pricePlateItem(PlateItem.parse({ ...part, kind: 'plate', quantity: 1, quantity_options: [quantity] }), { catalog });
+        expect(quoted.status).toBe('ready');
+        const one = quoted.unit_amount_cents as number;
+        const many = quoted.quantity_options[0]!.unit_amount_cents;
+        expect(2 * many).toBeLessThanOrEqual(one);
+      }),
+      { numRuns: 300 },
     );
   });
 

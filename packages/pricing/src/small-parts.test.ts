@@ -9,7 +9,7 @@ const plate = (part: Omit<PlateItemInput, 'kind'>) => PlateItem.parse({ ...part,
 
 describe('small parts', () => {
   it('prices one small bracket (3 x 2 in, 1 hole, 10 ga) at the piece minimum, CAD 26.00', () => {
-    // Programming (16.00), handling and its share of a sheet come to CAD 23.14: the minimum sets the price.
+    // Programming (16.00), the batch, the sheet's share and its work come to less: the minimum sets the price.
     expect(pricePlateItem(plate({ ...SMALL_BRACKET, quantity: 1 }), { catalog })).toMatchObject({ status: 'ready', amount_cents: 2_600 });
   });
 
@@ -26,15 +26,28 @@ describe('small parts', () => {
     expect(quote.amount_subtotal_cents).toBe(13_000);
   });
 
-  it('falls smoothly with the quantity: never up, the item minimum shared from 2 pieces, the work past it by 10', () => {
+  it('falls smoothly with the quantity: never up, the item minimum shared from 2 pieces, the work past it by 20', () => {
     const units = [1, 2, 3, 4, 5, 10, 20, 50, 100, 500, 999].map((quantity) => {
       const quoted = pricePlateItem(plate({ ...SMALL_BRACKET, quantity }), { catalog });
       return quoted.unit_amount_cents as number;
     });
-    // 1: 26.00; 2-5: the 50.00 item minimum shared; from 10 the work itself: programming, sheet shares, cutting, the
-    // contours and handling (10 pieces 62.62 each).
-    expect(units.slice(0, 6)).toEqual([2_600, 2_500, 1_667, 1_250, 1_000, 626]);
+    // 1: 26.00; 2-10: the 50.00 item minimum shared; from 20 the work itself: programming and the batch once, the
+    // sheet's share, cutting, the two contours, counting, and one tumbler load for the lot (20 pieces 61.08, 3.05 each).
+    expect(units.slice(0, 7)).toEqual([2_600, 2_500, 1_667, 1_250, 1_000, 500, 305]);
     for (let i = 1; i < units.length; i += 1) expect(units[i]).toBeLessThanOrEqual(units[i - 1] as number);
-    expect(units[units.length - 1]).toBe(468);
+    // At 100 pieces 2.02 each, under a tenth of one piece; 999 pieces 1.78.
+    expect(units[8]).toBe(202);
+    expect(units[units.length - 1]).toBe(178);
+  });
+
+  it('prices 500 tags of 1 x 1 in 0.063 in 6061 at CAD 0.51 each, from their cutting, sheet and batch work', () => {
+    const tag = PlateItem.parse({ kind: 'plate', material: 'aluminum_6061', thickness_in: 0.063, outline: { kind: 'rectangle', width_in: 1, height_in: 1 }, quantity: 500, quantity_options: [1, 50, 100] });
+    const quoted = pricePlateItem(tag, { catalog });
+    expect(quoted).toMatchObject({ status: 'ready', unit_amount_cents: 51, amount_cents: 25_308 });
+    expect(quoted.quantity_options).toEqual([
+      { quantity: 1, unit_amount_cents: 2_600, amount_cents: 2_600 },
+      { quantity: 50, unit_amount_cents: 100, amount_cents: 5_000 },
+      { quantity: 100, unit_amount_cents: 71, amount_cents: 7_135 },
+    ]);
   });
 });

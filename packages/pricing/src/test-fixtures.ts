@@ -1,10 +1,16 @@
 // Requests shared by the tests, parsed through the contract so defaults apply as in the service.
-import { createCatalog } from '@shop/catalog';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createCatalog, loadPriceBook } from '@shop/catalog';
 import { QuoteRequest } from '@shop/contracts';
 import type { PlateItemInput, QuoteRequestInput } from '@shop/contracts';
 import type { PriceQuoteOptions } from './price-quote';
 
 export const catalog = createCatalog({ shopUrl: 'https://shop.example.ca' });
+
+/** The last book of pricing v3 (2026-11-27.2) as stored: its quotes were priced from it, and still price the same. */
+export const BOOK_V3_JSON: unknown = JSON.parse(readFileSync(join(__dirname, '../../catalog/src/test-books/price-book-2026-11-27.2.json'), 'utf8'));
+export const catalogV3 = createCatalog({ shopUrl: 'https://shop.example.ca', priceBook: loadPriceBook(BOOK_V3_JSON) });
 
 export const NOW = new Date('2026-03-02T14:05:09.123Z');
 
