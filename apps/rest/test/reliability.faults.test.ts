@@ -93,16 +93,16 @@ describe('Redis that cannot be reached', () => {
   });
   afterAll(() => app.close());
 
-  it('says so: a warning in the log, rate_limits "memory" in /status and in /metrics', async () => {
-    expect(warnings).toContainEqual(expect.objectContaining({ level: 40, rateLimits: 'memory', msg: expect.stringMatching(/^Redis cannot be reached/) }));
+  it('says so: a warning in the log, rate_limits "database" (the shared store it falls back to) in /status and in /metrics', async () => {
+    expect(warnings).toContainEqual(expect.objectContaining({ level: 40, rateLimits: 'database', msg: expect.stringMatching(/^Redis cannot be reached/) }));
     const status = await app.http.request('GET', '/api/v1/status');
-    expect(status.json).toMatchObject({ ok: true, rate_limits: 'memory' });
+    expect(status.json).toMatchObject({ ok: true, rate_limits: 'database' });
     const metrics = await app.metrics.request('GET', '/metrics');
-    expect(metrics.text).toMatch(/^rate_limit_store\{store="memory"\} 1$/m);
+    expect(metrics.text).toMatch(/^rate_limit_store\{store="database"\} 1$/m);
     expect(metrics.text).toMatch(/^rate_limit_store\{store="redis"\} 0$/m);
   });
 
-  it('keeps serving and keeps the limits through the in-memory insurance limiter', async () => {
+  it('keeps serving and keeps the limits, counted in the shared database', async () => {
     for (let i = 0; i < 10; i += 1) {
       expect((await app.http.request('POST', '/api/v1/rfq-links', { body: { description: `Job ${i}` } })).status).toBe(201);
     }

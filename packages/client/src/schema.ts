@@ -306,7 +306,7 @@ export interface components {
              */
             storage: "ok" | "busy";
             /**
-             * @description Where the rate limits are counted: redis, database (the shared SQLite file or PostgreSQL), or memory (Redis is configured but cannot be reached: each process counts on its own until it is back).
+             * @description Where the rate limits are counted: redis, database (the shared SQLite file or PostgreSQL), or memory (neither Redis nor the database can take the counts: each process counts on its own until one is back; while only Redis cannot be reached, the counts go to the database).
              * @enum {string}
              */
             rate_limits: "redis" | "database" | "memory";

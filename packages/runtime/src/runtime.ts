@@ -28,7 +28,8 @@ export interface RuntimeOptions {
   clock?: ServiceDeps['clock'];
 }
 
-const REDIS_LOST = 'Redis cannot be reached or does not answer in time: rate limits are counted in this process only until it is back';
+const REDIS_LOST = 'Neither Redis nor the database can take the rate-limit counts: they are counted in this process only until one is back';
+const REDIS_TO_DATABASE = 'Redis cannot be reached or does not answer in time: rate limits are counted in the shared database until it is back';
 
 /** Opens storage and rate limits from the configuration and builds the service over them. */
 export async function startRuntime(config: Config, rootDir: string, options: RuntimeOptions = {}): Promise<Runtime> {
@@ -47,11 +48,12 @@ export async function startRuntime(config: Config, rootDir: string, options: Run
     prefix: options.limitPrefix,
     onStoreChange: (store) => {
       if (store === 'memory') options.log?.warn({ rateLimits: store }, REDIS_LOST);
+      else if (store === 'database') options.log?.warn({ rateLimits: store }, REDIS_TO_DATABASE);
       else options.log?.info({ rateLimits: store }, 'rate limits are counted in Redis');
     },
   });
   await limits.ready();
-  if (config.redisUrl && limits.store() === 'memory') options.log?.warn({ rateLimits: 'memory' }, REDIS_LOST);
+  if (config.redisUrl && limits.store() !== 'redis') options.log?.warn({ rateLimits: limits.store() }, REDIS_TO_DATABASE);
   // Order requests, like the price book and the switch the service reads, are on the storage's own connection.
   const service = createService({
     config,

@@ -4,7 +4,7 @@
 // (key) DO UPDATE ... RETURNING: atomic on its own, no read before the write (what keeps two writer
 // processes on one SQLite file from SQLITE_BUSY on a lock upgrade), one commit for them all.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { ColumnType, Kysely } from 'kysely';
 import { storeKey } from './store';
 import type { RateLimitStore, Spend, WindowCount } from './store';
@@ -86,6 +86,28 @@ function buildUpsert(db: Kysely<RateLimitDatabase>, rows: number): UpsertTemplat
   return { sql: compiled.sql, slots };
 }
 
+/**
+ * Raises each row to at least its points (a window past its end starts again at them, ending at the
+ * row's expire): the floor a spend carries over from Redis. Rows of one statement, built per call
+ * (it runs only while Redis is away).
+ */
+function raiseTo(db: Kysely<RateLimitDatabase>, provider: 'sqlite' | 'postgresql', rows: Row[], at: number): CompiledQuery {
+  const larger = provider === 'postgresql' ? 'greatest' : 'max';
+  return db
+    .insertInto('rate_limits')
+    .values(rows)
+    .onConflict((conflict) =>
+      conflict.column('key').doUpdateSet((eb) => {
+        const live = eb('rate_limits.expire', '>', at);
+        return {
+          points: eb.case().when(live).then(sql<number>`${sql.raw(larger)}(${sql.ref('rate_limits.points')}, ${sql.ref('excluded.points')})`).else(eb.ref('excluded.points')).end(),
+          expire: eb.case().when(live).then(eb.ref('rate_limits.expire')).else(eb.ref('excluded.expire')).end(),
+        };
+      }),
+    )
+    .compile();
+}
+
 interface Pending {
   spends: readonly Spend[];
   resolve: (counts: WindowCount[]) => void;
@@ -162,8 +184,19 @@ export function createDatabaseLimitStore(options: DatabaseLimitStoreOptions): Ra
         else row.points += points;
       }
     }
+    // The floors carried over from Redis, the highest per key, raised to before the points are added.
+    const floors = new Map<string, Row>();
+    for (const { spends } of batch) {
+      for (const { window, key, floor } of spends) {
+        if (floor === undefined || !(floor.points > 0)) continue;
+        const id = storeKey(window, key);
+        const known = floors.get(id);
+        if (known === undefined || known.points < floor.points) floors.set(id, { key: id, points: floor.points, expire: at + Math.max(0, floor.resetMs) });
+      }
+    }
     let counted: Map<string, { points: number; expire: number }>;
     try {
+      if (floors.size > 0) await withLockWait(() => db.executeQuery(raiseTo(db, provider, [...floors.values()], at)));
       counted = await upsert([...rows.values()], at);
     } catch (error) {
       // The lock was held all along: the counts that waited for this one fail with it.

@@ -40,10 +40,13 @@ export class LocalWindow {
     return { consumed: count.points, resetMs: count.resetAt - now };
   }
 
-  /** The store's figure for the key, which includes every point it was sent. */
-  sync(key: string, count: WindowCount): void {
+  /**
+   * The store's figure for the key, which includes every point it was sent; `owed`: points of it
+   * another store (Redis, away just now) has still to be told of.
+   */
+  sync(key: string, count: WindowCount, owed = 0): void {
     const now = this.now();
-    this.keep(key, { points: count.consumed, resetAt: now + count.resetMs, owed: 0 });
+    this.keep(key, { points: count.consumed, resetAt: now + count.resetMs, owed: Math.min(owed, count.consumed) });
   }
 
   /**

@@ -14,6 +14,13 @@ export interface Spend {
   /** The client's key, without the window's prefix. */
   key: string;
   points: number;
+  /**
+   * The points the key's window holds at least before this spend, and when that window ends: what
+   * this process last knew of it from another store (Redis, now unreachable). A store that
+   * supports it (the database) raises its count to that first, so replicas moving to it together
+   * go on from the figure they shared rather than from nothing.
+   */
+  floor?: { points: number; resetMs: number };
 }
 
 export interface WindowCount {
