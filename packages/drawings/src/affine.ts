@@ -67,11 +67,16 @@ export function maxStretch(m: Affine): number {
   return ((Math.hypot(a + d, b - c) + Math.hypot(a - d, b + c)) / 2) * big;
 }
 
-/** The uniform scale when the map keeps circles circles (rotation, mirror, uniform scale), else null. */
+/**
+ * The uniform scale when the map keeps circles circles (rotation, mirror, uniform scale), else null.
+ * Compared on entries divided by the largest, so the dot product cannot overflow.
+ */
 export function similarityScale(m: Affine): number | null {
-  const s1 = Math.hypot(m.a, m.b);
-  const s2 = Math.hypot(m.c, m.d);
-  const dot = m.a * m.c + m.b * m.d;
+  const big = Math.max(Math.abs(m.a), Math.abs(m.b), Math.abs(m.c), Math.abs(m.d));
+  if (!(big > 0 && big < Infinity)) return null;
+  const [a, b, c, d] = [m.a / big, m.b / big, m.c / big, m.d / big];
+  const s1 = Math.hypot(a, b);
+  const s2 = Math.hypot(c, d);
   const tolerance = 1e-9 * Math.max(s1, s2);
-  return Math.abs(s1 - s2) <= tolerance && Math.abs(dot) <= tolerance * Math.max(s1, s2) ? s1 : null;
+  return Math.abs(s1 - s2) <= tolerance && Math.abs(a * c + b * d) <= tolerance * Math.max(s1, s2) ? s1 * big : null;
 }

@@ -5,7 +5,7 @@ import { maxStretch } from './affine';
 import type { Affine } from './affine';
 import type { DxfEntity } from './dxf-model';
 import { formatCount } from './format';
-import { CHORD_TOLERANCE_IN, MAX_COORDINATE_IN, MAX_FLATTENED_POINTS, MAX_NAME_CHARS, MAX_SIZE_IN, MAX_SPLINE_DEGREE } from './limits';
+import { CHORD_TOLERANCE_IN, MAX_COORDINATE_IN, MAX_FLATTENED_POINTS, MAX_NAME_CHARS, MAX_SIZE_IN, MAX_SPLINE_DEGREE, MAX_STRETCH } from './limits';
 import { arcPointCount, FULL_TURN, positiveSweep } from './path-builder';
 import type { DrawingUnits, DxfImportError } from './types';
 import { unitName } from './units';
@@ -119,7 +119,7 @@ const pastSize = (size: number): boolean => !(size <= MAX_SIZE_IN);
  */
 export function checkEntity(entity: DxfEntity, m: Affine, context: EntityContext): Checked {
   const stretch = maxStretch(m);
-  if (!(Number.isFinite(m.e) && Number.isFinite(m.f) && stretch < Infinity)) {
+  if (!(Number.isFinite(m.e) && Number.isFinite(m.f) && stretch <= MAX_STRETCH)) {
     // A number of an insert that is not finite is damage; finite ones whose product overflowed (an
     // insert scaled 1e200 inside another scaled 1e200) are a size past any that is read.
     const damaged = (entity.transforms ?? []).some((t) => notANumber(t.x) || notANumber(t.y) || notANumber(t.scaleX) || notANumber(t.scaleY) || notANumber(t.rotation));
@@ -130,10 +130,11 @@ export function checkEntity(entity: DxfEntity, m: Affine, context: EntityContext
         message: `The drawing is damaged: a block insert around ${what(entity, context)} has a position, scale or rotation that is not a number that can be drawn. Save the drawing as ASCII DXF (R12 or later) and send it again.`,
       };
     }
+    const by = Number.isFinite(stretch) && Number.isFinite(m.e) && Number.isFinite(m.f) ? `scale it by ${stretch.toPrecision(3)}, past the ${MAX_STRETCH.toPrecision(1)} that is read` : 'scale or move it past any number that can be measured';
     return {
       ok: false,
       code: 'dxf_too_large',
-      message: `Read in ${unitName(context.units)}, the block inserts around ${what(entity, context)} scale or move it past any number that can be measured; nothing larger than ${formatCount(MAX_SIZE_IN)} in is read. Check the inserts' scale factors and positions, and the drawing's units.`,
+      message: `Read in ${unitName(context.units)}, the block inserts around ${what(entity, context)} ${by}; nothing larger than ${formatCount(MAX_SIZE_IN)} in is read. Check the inserts' scale factors and positions, and the drawing's units.`,
     };
   }
   // A local size in inches: a map that collapses everything (stretch 0) makes every size 0, even one

@@ -26,6 +26,12 @@ export const MAX_SPLINE_DEGREE = 11;
  * before a single point is made, so a curve's step never shrinks to nothing.
  */
 export const MAX_SIZE_IN = 10_000;
+/**
+ * The most the inserts around an entity (and its units) may stretch it. No drawing comes near it;
+ * past it, the flattening's own sums (a scale of 1.8e308 times a turn of the circle) overflow to
+ * Infinity however small the entity, so such a chain is refused as too large before anything is made.
+ */
+export const MAX_STRETCH = 1e100;
 /** Nothing cut may lie farther than this from the drawing's origin (about 25 km). */
 export const MAX_COORDINATE_IN = 1_000_000;
 /**
