@@ -80,6 +80,15 @@ describe('a SQLite file removed while the app runs', () => {
     expectError(status, 503, 'api_error', 'storage_unavailable');
     expect(status.json.error.details).toEqual({ storage: 'unavailable', rate_limits: 'database' });
   });
+
+  it('answers a public form page 503 with its cause in the log line, never in the page', async () => {
+    const page = await app.http.request('GET', `/r/rfq_${'A'.repeat(22)}`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(503);
+    expect(page.headers.get('retry-after')).toBe('2');
+    expect(page.text).not.toMatch(/shop\.db|SQLITE|StorageUnavailable/i);
+    const logged = lines.find((line) => (line.req as { id?: string } | undefined)?.id === page.headers.get('x-request-id'));
+    expect(logged).toMatchObject({ level: 50, res: { status: 503 }, err: { type: 'StorageUnavailable', message: expect.stringMatching(/\S/) } });
+  });
 });
 
 describe('Redis that cannot be reached', () => {

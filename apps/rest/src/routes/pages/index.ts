@@ -68,8 +68,11 @@ export function mountPages(app: Express, deps: PageDeps): void {
     }
     let mapped: ServiceError;
     const bodyError = toBodyError(error, FORM_BODY);
-    if (error instanceof ServiceError) mapped = error;
-    else if (bodyError) mapped = bodyError;
+    if (error instanceof ServiceError) {
+      mapped = error;
+      // A 5xx page the service answered on purpose (storage down or busy) still logs what caused it.
+      if (error.status >= 500) res.locals.unhandledError = error.cause ?? error;
+    } else if (bodyError) mapped = bodyError;
     else if (error instanceof URIError) {
       // A malformed percent-escape in the path (/r/%): no page has such an address.
       mapped = new ServiceError('route_not_found', 'No page has this address: it has a malformed percent-escape.');
