@@ -63,8 +63,8 @@ export function describeConsoleRepositories(createDatabase: () => TestDatabase):
   it('disabling a person ends their sessions once; a second disable changes nothing', async () => {
     await staff().add({ id: 'st_1', email: 'ana@shop.ca', name: 'Ana', role: 'staff', passwordHash: 'h', createdAt: t0 });
     await staff().createSession(session('a1', 'st_1'));
-    expect(await staff().disable('st_1', minutes(5))).toBe(true);
-    expect(await staff().disable('st_1', minutes(6))).toBe(false);
+    expect(await staff().disable('st_1', minutes(5))).toBe('disabled');
+    expect(await staff().disable('st_1', minutes(6))).toBe('no_change');
     expect((await staff().findById('st_1'))?.disabledAt).toEqual(minutes(5));
     expect(await staff().findSession('a1')).toBeNull();
   });
