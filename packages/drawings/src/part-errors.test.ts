@@ -1,5 +1,8 @@
 // Drawings that are not one clean part: several parts, islands, units, 3D entities, crossings, limits.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { importDxf } from './import-dxf';
+import { MIN_PART_IN } from './limits';
 import { block, circle, drawing, entityOfType, insert, line, lwpolyline, rectangleOfLines, text } from './test-drawings';
 import type { DxfImport, DxfImportResult } from './types';
 
@@ -87,6 +90,37 @@ describe('units', () => {
     const part = expectPart(importDxf(drawing(rectangleOfLines(0, 0, 4, 2)), { units: 'mm' }));
     expect(part.issues.map((i) => i.code)).toEqual(['dxf_units_suspect']);
     expect(part.issues[0]!.message).toContain('at 25.4 times that scale it would measure 4 x 2 in');
+  });
+
+  // The check looked at the largest side against 0.25 in while pricing blocks a part under 0.5 in either
+  // way: this part came in without the hint, and every quote of it was blocked part_too_small.
+  it('warns dxf_units_suspect for a 10 x 6 in part in a file that says millimetres (0.39 x 0.24 in)', () => {
+    const part = expectPart(importDxf(drawing(rectangleOfLines(0, 0, 10, 6), { insUnits: 4 })));
+    expect(part.issues).toEqual([
+      {
+        code: 'dxf_units_suspect',
+        severity: 'warning',
+        message:
+          'Read in millimetres, the part measures 0.3937 x 0.2362 in; at 25.4 times that scale it would measure 10 x 6 in, which looks more like a drawing in inches read as millimetres. Check the units.',
+      },
+    ]);
+  });
+
+  it('warns when only the smaller side is under the smallest part pricing cuts (4 x 0.39 in, read in millimetres)', () => {
+    expect(expectPart(importDxf(drawing(rectangleOfLines(0, 0, 100, 10), { insUnits: 4 }))).issues.map((i) => i.code)).toEqual(['dxf_units_suspect']);
+    // 100 x 12.7 mm is 0.5 in the short way: quotable as read, no hint.
+    expect(expectPart(importDxf(drawing(rectangleOfLines(0, 0, 100, 12.7), { insUnits: 4 }))).issues).toEqual([]);
+  });
+
+  it('gives no units hint that the units read cannot explain: a small part in inches, a large one in millimetres', () => {
+    expect(expectPart(importDxf(drawing(rectangleOfLines(0, 0, 0.4, 0.3), { insUnits: 1 }))).issues).toEqual([]);
+    expect(expectPart(importDxf(drawing(rectangleOfLines(0, 0, 4000, 2000), { insUnits: 4 }))).issues.map((i) => i.code)).toEqual(['dxf_part_too_large']);
+  });
+
+  it('takes the smallest part from what pricing cuts: the price book\'s minPartSizeIn', () => {
+    // This package reads no price book (it depends on no other package): the file keeps the two equal.
+    const book = JSON.parse(readFileSync(join(__dirname, '../../catalog/src/price-book.json'), 'utf8')) as { dfm: { minPartSizeIn: number } };
+    expect(MIN_PART_IN).toBe(book.dfm.minPartSizeIn);
   });
 
   it('does not warn for a 100 x 50 in part', () => {
