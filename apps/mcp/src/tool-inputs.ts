@@ -1,7 +1,7 @@
 // The input schemas of the tools, built from the same zod contracts as the REST bodies (docs/decisions.md,
 // the tool server), and how each becomes the REST request its use case takes.
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
-import { BOUNDS, HandoffRequest, ImportDxfInput, PlateItemRequest, ProductItem, ProductQuery, RfqLinkRequest, parseRequest, z } from '@shop/contracts';
+import { BOUNDS, HandoffRequest, ImportDxfInput, PlateItemRequest, ProductItem, ProductQuery, RfqLinkRequest, ServiceError, parseRequest, z } from '@shop/contracts';
 import type { DrawingInput } from '@shop/service';
 import { describeDivisionField, describeMaterialField, describeThicknessField } from './tool-descriptions';
 import type { CatalogFacts } from './tool-descriptions';
@@ -35,8 +35,9 @@ const SearchProductsInput = z
 
 export const ListMaterialsInput = z.object({}).strict();
 
+// No length bound: GET /quotes/{id} answers any id that is not a quote's quote_not_found, and so does the tool.
 export const GetQuoteInput = z
-  .object({ quote_id: z.string().min(1).max(BOUNDS.quoteIdLength).describe(`The quote id (q_..., up to ${BOUNDS.quoteIdLength} characters) from quote_plate or quote_product.`) })
+  .object({ quote_id: z.string().min(1).describe(`The quote id (q_..., ${BOUNDS.quoteIdLength} characters at most) from quote_plate or quote_product.`) })
   .strict();
 
 export const CreateHandoffInput = HandoffRequest;
@@ -75,14 +76,30 @@ export function toProductQuoteRequest(args: unknown): { items: unknown[] } {
   return { items: [{ kind: 'product', ...(args as object) }] };
 }
 
+/** search_products' argument names, each with any value: its values are checked as GET /products checks them. */
+const SearchProductsNames = z.object(Object.fromEntries(Object.keys(SearchProductsInput.shape).map((name) => [name, z.unknown().optional()]))).strict();
+
+/**
+ * search_products' arguments as the query of GET /products, checked by the same contract, so a bad
+ * value gets REST's code and message ("search must be at most 40 characters long."); `param` names the
+ * tool's argument (`query`). An argument the tool does not take is refused by its own name first
+ * (REST's `search` included), as REST refuses an unknown query parameter before any value.
+ */
 export function toProductQuery(args: unknown): ProductQuery {
-  const { query, division, limit, cursor } = parseRequest(SearchProductsInput, args);
-  return {
-    limit,
-    ...(query === undefined ? {} : { search: query }),
-    ...(division === undefined ? {} : { division }),
-    ...(cursor === undefined ? {} : { cursor }),
-  };
+  parseRequest(SearchProductsNames, args);
+  const { query, ...others } = args as Record<string, unknown>;
+  const restQuery = Object.prototype.hasOwnProperty.call(args, 'query') ? { search: query, ...others } : others;
+  try {
+    return parseRequest(ProductQuery, restQuery);
+  } catch (error) {
+    throw renameParam(error, { search: 'query' });
+  }
+}
+
+/** The same error with `param` naming the tool's argument where REST's field has another name. */
+function renameParam(error: unknown, names: Record<string, string>): unknown {
+  if (!(error instanceof ServiceError) || error.param === null || names[error.param] === undefined) return error;
+  return new ServiceError(error.code, error.message, { param: names[error.param], details: error.details });
 }
 
 /** import_dxf's arguments as the import use case takes them: the text in place of the file's bytes. */

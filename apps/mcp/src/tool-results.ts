@@ -11,7 +11,7 @@ export interface ToolErrorBody {
     message: string;
     param: string | null;
     retryable: boolean;
-    /** Seconds to wait before calling again; set past a rate limit, else null. */
+    /** Seconds to wait before calling again: REST's Retry-After (past a rate limit, storage unavailable), else null. */
     retry_after_seconds: number | null;
     details: Record<string, unknown> | null;
     /** The docs page's section on this code: what it means and what to do. */

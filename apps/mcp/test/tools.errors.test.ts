@@ -51,9 +51,10 @@ describe('list_materials errors', () => {
 });
 
 describe('search_products errors', () => {
-  it('a query longer than 40 characters is parameter_invalid on query', async () => {
+  it("a query longer than 40 characters is parameter_invalid on query, with GET /products' message for search", async () => {
     const reply = await client.callTool('search_products', { query: 'x'.repeat(41) });
-    expect(expectToolError(reply, 'parameter_invalid', 'query').message).toBe('query must be at most 40 characters long.');
+    expect(expectToolError(reply, 'parameter_invalid', 'query').message).toBe('search must be at most 40 characters long.');
+    await expectSameAsRest(reply, 'GET', `/products?search=${'x'.repeat(41)}`);
   });
 
   it('a division that is not text is parameter_invalid on division', async () => {
@@ -185,6 +186,13 @@ describe('get_quote errors', () => {
 
   it('a malformed id is quote_not_found', async () => {
     expectToolError(await client.callTool('get_quote', { quote_id: 'nope' }), 'quote_not_found', null);
+  });
+
+  it('an id of 200 characters is quote_not_found, as GET /quotes/{id} answers it', async () => {
+    const id = `q_${'x'.repeat(198)}`;
+    const reply = await client.callTool('get_quote', { quote_id: id });
+    expectToolError(reply, 'quote_not_found', null);
+    await expectSameAsRest(reply, 'GET', `/quotes/${id}`);
   });
 
   it('a quote 30 days past its expiry is gone: quote_not_found', async () => {
@@ -321,7 +329,9 @@ describe('storage that cannot be reached', () => {
     for (const client of [brokenClient, await connectRaw(broken.url)]) {
       const reply = await client.callTool('quote_product', kitProduct());
       const error = expectToolError(reply, 'storage_unavailable', null);
-      expect(error).toMatchObject({ type: 'api_error', retryable: true, retry_after_seconds: null });
+      // The Retry-After REST's 503 carries, as retry_after_seconds.
+      expect(error).toMatchObject({ type: 'api_error', retryable: true, retry_after_seconds: expect.any(Number) });
+      expect(error.retry_after_seconds).toBeGreaterThan(0);
       expect(reply.text).not.toMatch(/shop\.db|SQLITE|removed/i);
     }
     // Tools that need no storage go on working.
