@@ -1,10 +1,14 @@
 #!/usr/bin/env node
-// Starts the REST app, the MCP app and the staff console side by side; stops all when one stops or on Ctrl-C.
+// Starts the REST app, the MCP app and the staff console side by side under a supervisor: an app that
+// dies is restarted (back-off, logged as a JSON line, counted in the REST app's /metrics) while the
+// others keep serving; Ctrl-C or SIGTERM stops them all.
 // `--build` builds the packages first (turbo), saying so and showing each package as it starts;
 // `--dry-run` with it only lists what would be built. `--source` runs the apps from TypeScript
 // through tsx instead of the built dist/ files.
-const { spawn, spawnSync } = require('node:child_process');
+const { spawnSync } = require('node:child_process');
+const { mkdirSync } = require('node:fs');
 const path = require('node:path');
+const { stopOnSignals, supervise } = require('./supervise');
 
 const root = path.join(__dirname, '..');
 // The start script of every deployment: the apps' V8 and allocator settings (docs/deploy.md).
@@ -32,24 +36,14 @@ if (process.argv.includes('--build')) {
   if (dryRun) process.exit(0);
 }
 
-const children = apps.map((name) => {
+const specs = apps.map((name) => {
   const args = fromSource
     ? [require.resolve('tsx/cli', { paths: [root] }), '--conditions=@shop/source', path.join(root, 'apps', name, 'src', 'server.ts')]
     : [path.join(root, 'apps', name, 'dist', 'server.js')];
-  const child = spawn('sh', [RUN_APP, ...args], { stdio: 'inherit', cwd: root, env: { ...process.env, NODE: process.execPath } });
-  child.on('exit', (code, signal) => {
-    stopAll();
-    process.exitCode = code ?? (signal ? 1 : 0);
-  });
-  return child;
+  return { name, command: 'sh', args: [RUN_APP, ...args], env: { NODE: process.execPath } };
 });
 
-let stopping = false;
-function stopAll(signal = 'SIGTERM') {
-  if (stopping) return;
-  stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill(signal);
-}
-
-process.on('SIGINT', () => stopAll('SIGTERM'));
-process.on('SIGTERM', () => stopAll('SIGTERM'));
+// The restart counts live beside the embedded database, where the apps already write.
+const stateDir = path.join(root, 'data');
+mkdirSync(stateDir, { recursive: true });
+stopOnSignals(supervise(specs, { cwd: root, stateFile: path.join(stateDir, 'supervisor.json') }));

@@ -54,7 +54,7 @@ export function createRestApp(deps: RestDeps): RestApp {
     pricing: () => deps.service.pricingStats(),
     drawings: () => deps.service.drawingStats(),
     drawingUploads: () => drawingGate.stats(),
-    appRestarts: config.appRestarts,
+    supervisorStateFile: config.supervisorStateFile,
   });
   app.use(trackRequests({ logger: deps.logger, metrics }));
 

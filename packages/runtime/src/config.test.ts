@@ -21,15 +21,18 @@ describe('readConfig', () => {
       databasePoolSize: null,
       redisTimeoutMs: 50,
       drawingUploadBytes: 32 * 1024 * 1024,
-      appRestarts: 0,
+      supervisorStateFile: null,
       mailTo: null,
     });
   });
 
-  it('reads the cap of drawing bytes held and the supervisor\'s restart count, refusing a cap under one drawing', () => {
-    expect(readConfig({ DRAWING_UPLOADS_MIB: '64', APP_RESTARTS: '3' })).toMatchObject({ drawingUploadBytes: 64 * 1024 * 1024, appRestarts: 3 });
+  it('reads the cap of drawing bytes held and the supervisor\'s state file, refusing a cap under one drawing', () => {
+    expect(readConfig({ DRAWING_UPLOADS_MIB: '64', SUPERVISOR_STATE_FILE: '/srv/data/supervisor.json' })).toMatchObject({
+      drawingUploadBytes: 64 * 1024 * 1024,
+      supervisorStateFile: '/srv/data/supervisor.json',
+    });
     expect(() => readConfig({ DRAWING_UPLOADS_MIB: '5' })).toThrow(/DRAWING_UPLOADS_MIB/);
-    expect(() => readConfig({ APP_RESTARTS: '-1' })).toThrow(/APP_RESTARTS/);
+    expect(() => readConfig({ DRAWING_UPLOADS_MIB: 'NaN' })).toThrow(/DRAWING_UPLOADS_MIB/);
   });
 
   it('reads who is mailed about new requests when SMTP_URL is set, and refuses mail settings that cannot work', () => {

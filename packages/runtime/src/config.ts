@@ -61,8 +61,8 @@ const Environment = z.object({
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /** MiB of drawing bodies one REST process holds at once (arriving or waiting to be read); more waits with a 503. */
   DRAWING_UPLOADS_MIB: z.coerce.number().int().min(6).max(4096).default(32),
-  /** Set by `pnpm start`'s supervisor: how many times it has restarted this app (0 on its first start). */
-  APP_RESTARTS: z.coerce.number().int().min(0).default(0),
+  /** Set by `pnpm start`'s supervisor: the file where it keeps each app's restart count. */
+  SUPERVISOR_STATE_FILE: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -88,8 +88,8 @@ export interface Config {
   redisTimeoutMs: number;
   /** Bytes of drawing bodies held at once by the REST process. */
   drawingUploadBytes: number;
-  /** Restarts of this app by the supervisor of `pnpm start` (app_restarts_total in /metrics). */
-  appRestarts: number;
+  /** The supervisor's file of restart counts (app_restarts_total in /metrics); null when not run by `pnpm start`. */
+  supervisorStateFile: string | null;
   /**
    * Who is mailed about each new request (SHOP_NOTIFY_EMAIL, a comma list) when SMTP_URL is set;
    * null without it. The apps write the e-mail rows of the outbox; the console sends them.
@@ -134,7 +134,7 @@ export function readConfig(env: Record<string, string | undefined>): Config {
     databasePoolSize: parsed.DATABASE_POOL_SIZE ?? null,
     redisTimeoutMs: parsed.REDIS_TIMEOUT_MS,
     drawingUploadBytes: parsed.DRAWING_UPLOADS_MIB * 1024 * 1024,
-    appRestarts: parsed.APP_RESTARTS,
+    supervisorStateFile: parsed.SUPERVISOR_STATE_FILE ?? null,
     mailTo: mail === null ? null : mail.to.join(','),
   };
 }

@@ -1,6 +1,7 @@
 // Prometheus metrics of the REST app: requests and latency by route template and status, quotes
 // created, rate-limit rejections and storage errors. Each app gets its own registry, so several
 // apps in one process (tests) never count into each other.
+import { readFileSync } from 'node:fs';
 import type { Request, RequestHandler, Response } from 'express';
 import type { LimitStore } from '@shop/service';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
@@ -27,11 +28,26 @@ export interface MetricsSources {
   drawings: () => { queued: number; threads: number; rssKills?: number };
   /** Bytes of drawing bodies held just now, and the uploads holding them. */
   drawingUploads?: () => { bytes: number; uploads: number };
-  /** Times the supervisor of `pnpm start` restarted this process (from APP_RESTARTS at spawn). */
-  appRestarts?: number;
+  /** The supervisor's file of restart counts (`pnpm start`): read at each scrape; null when not supervised. */
+  supervisorStateFile?: string | null;
 }
 
 const LIMIT_STORES: readonly LimitStore[] = ['redis', 'database', 'memory'];
+
+/** Each app's restart count from the supervisor's file; none when there is no file or it cannot be read. */
+export function readRestarts(file: string | null): Array<[string, number]> {
+  if (file === null) return [];
+  try {
+    const state = JSON.parse(readFileSync(file, 'utf8')) as { apps?: Record<string, { restarts?: unknown }> };
+    return Object.entries(state.apps ?? {}).flatMap(([app, entry]): Array<[string, number]> => {
+      const restarts = entry?.restarts;
+      // Only a whole, finite count is believed (a NaN or a negative would break the counter).
+      return typeof restarts === 'number' && Number.isInteger(restarts) && restarts >= 0 && /^[a-z][a-z0-9_-]{0,30}$/.test(app) ? [[app, restarts]] : [];
+    });
+  } catch {
+    return [];
+  }
+}
 
 export function createRestMetrics(sources: MetricsSources): RestMetrics {
   const registry = new Registry();
@@ -103,12 +119,18 @@ export function createRestMetrics(sources: MetricsSources): RestMetrics {
       this.set(sources.drawingUploads?.().uploads ?? 0);
     },
   });
-  // Set once at spawn by the supervisor (scripts/start.js): a restarted process reports how many
-  // restarts came before it, so the count survives the death it counts.
-  new Counter({ name: 'app_restarts_total', help: 'Times `pnpm start` restarted this app after it died.', labelNames: ['app'] as const, registers: [registry] }).inc(
-    { app: 'rest' },
-    sources.appRestarts ?? 0,
-  );
+  // The supervisor of `pnpm start` restarts any app that dies and keeps the counts in a file: served
+  // here for every app it runs (the MCP app and the console have no metrics port of their own).
+  new Counter({
+    name: 'app_restarts_total',
+    help: 'Times `pnpm start` restarted each app after it died (from its supervisor\'s state file).',
+    labelNames: ['app'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [app, restarts] of readRestarts(sources.supervisorStateFile ?? null)) this.inc({ app }, restarts);
+    },
+  });
   const requests = new Counter({
     name: 'http_requests_total',
     help: 'HTTP requests answered, by method, route template and status.',
