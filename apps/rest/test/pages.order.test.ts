@@ -23,7 +23,7 @@ describe('the order page', () => {
     const [plate, kit] = quote.items;
     expect(text).toContain(`Base plate #3 ${plate.description} Quantity 10 Unit price $${(plate.unit_amount_cents / 100).toFixed(2)}`);
     expect(text).toContain(`Amount (before HST) $${(plate.amount_cents / 100).toFixed(2)}`);
-    expect(text).toContain(`North field ${kit.description} Quantity 2 Unit price $1,495.00 Amount (before HST) $2,990.00 Lead time 11 days ${kit.lead_time.note}`);
+    expect(text).toContain(`North field ${kit.description} Quantity 2 Unit price $1,504.00 Amount (before HST) $3,008.00 Lead time 11 days ${kit.lead_time.note}`);
     expect(text).toContain(`Delivery ${kit.delivery.note}`);
     expect(text).toContain(`Delivery ${plate.delivery.note}`);
     // HST shown apart, as the quote has it.
@@ -93,11 +93,11 @@ describe('the order page', () => {
     const text = readText(reply.text);
     expect(text).toContain('Older kit');
     expect(text).toContain(`This quote expired on ${new Date(older.json.expires_at).toLocaleDateString('en-CA', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })}`);
-    expect(text).toContain('its price of $2,990.00 no longer holds, and it cannot be ordered from here. Ask for a new quote.');
+    expect(text).toContain('its price of $3,008.00 no longer holds, and it cannot be ordered from here. Ask for a new quote.');
     // One item button, for the item whose quote still holds, and the order form's for it alone.
     expect([...reply.text.matchAll(/class="button"/g)]).toHaveLength(2);
     expect(text).toContain('Order the items still quoted');
-    expect(text).toContain('Subtotal (before HST) $1,495.00');
+    expect(text).toContain('Subtotal (before HST) $1,504.00');
     expect(text).toContain('One item is left out: its quote has expired.');
     app.clock.advanceDays(-7.5);
   });
@@ -130,7 +130,7 @@ describe('the product page', () => {
     expect(text).toContain('Round bale feeder');
     expect(text).toContain('Eight-foot ring feeder for one round bale');
     expect(reply.text).toContain('<img src="/images/products/round-bale-feeder.svg"');
-    expect(text).toContain('Kit (steel cut to the drawings, ready to weld) 3 ring sections, 2 in square tube rails 24 slant bars cut to length Lifting tabs and bolts $1,495.00 each, before HST');
+    expect(text).toContain('Kit (steel cut to the drawings, ready to weld) 3 ring sections, 2 in square tube rails 24 slant bars cut to length Lifting tabs and bolts $1,504.00 each, before HST');
     expect(text).toContain('Lead time: about 10 business days');
     expect(reply.text).not.toContain('aria-current');
   });
@@ -139,7 +139,7 @@ describe('the product page', () => {
     const reply = await app.http.request('GET', '/products/round-bale-feeder?tier=kit&quantity=2');
     expect(reply.text).toMatch(/<li class="card tier chosen" id="tier-kit" aria-current="true">/);
     expect(readText(reply.text)).toContain('Your quoted choice Kit (steel cut to the drawings, ready to weld)');
-    expect(readText(reply.text)).toContain('Quantity 2: $2,990.00 before HST Lead time for 2: about 11 business days');
+    expect(readText(reply.text)).toContain('Quantity 2: $3,008.00 before HST Lead time for 2: about 11 business days');
     // The other tiers keep the lead time of one unit.
     expect(readText(reply.text)).toContain('Lead time: about 20 business days');
     expect(reply.text).toContain('id="qty-kit" name="quantity" type="number" inputmode="numeric" min="1" max="50" step="1" required value="2"');

@@ -61,7 +61,7 @@ describe('quote errors', () => {
     expect(plate).toMatchObject({ status: 'blocked', amount_cents: null, unit_amount_cents: null });
     expect(plate.plate.preview_url).toBeNull();
     expect(plate.issues).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'thickness_over_laser', severity: 'blocking' })]));
-    expect(product).toMatchObject({ status: 'ready', amount_cents: 299_000 });
+    expect(product).toMatchObject({ status: 'ready', amount_cents: 300_800 });
 
     const preview = await app.http.request('GET', `/api/v1/quotes/${reply.json.id}/items/0/preview.svg`);
     expectError(preview, 404, 'not_found_error', 'preview_not_found');

@@ -27,7 +27,7 @@ describe.each(BACKENDS)('quotes on %s', (backend) => {
     expect(plate!.unit_amount_cents).toBe(Math.round(plate!.amount_cents! / 10));
     expect(plate!.quantity_options.map((o) => o.quantity)).toEqual([25, 100]);
 
-    expect(product).toMatchObject({ index: 1, kind: 'product', status: 'ready', quantity: 2, unit_amount_cents: 149_500, amount_cents: 299_000 });
+    expect(product).toMatchObject({ index: 1, kind: 'product', status: 'ready', quantity: 2, unit_amount_cents: 150_400, amount_cents: 300_800 });
     expect(product!.product).toEqual({ slug: 'round-bale-feeder', tier: 'kit', product_url: 'http://quotes.test/products/round-bale-feeder' });
 
     const subtotal = plate!.amount_cents! + product!.amount_cents!;

@@ -38,7 +38,7 @@ describe('the README walk-through', () => {
     const { stdout } = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', script], { cwd: dir, timeout: 60_000 });
     expect(stdout).toContain('mild_steel: 18 thicknesses');
     expect(stdout).toMatch(/ready: \d+ \+ HST \d+ = \d+ cents/);
-    expect(stdout).toContain('Round bale feeder — kit: 299000 cents');
+    expect(stdout).toContain('Round bale feeder — kit: 300800 cents');
     expect(stdout).toContain('drawing saved to plate.svg');
     expect(readFileSync(path.join(dir, 'plate.svg'), 'utf8')).toMatch(/^<svg /);
     expect(statSync(path.join(dir, 'plate.svg')).size).toBeGreaterThan(500);
