@@ -1,10 +1,11 @@
 // `pnpm reliability [names...]`: runs the fault, shutdown, concurrency and slow-client scripts
 // against real processes and prints one line per finding, then the whole record as JSON.
-// Names: shutdown, faults, concurrency, slow-clients, scale-out, stored-bytes, console (all when none is given).
+// Names: shutdown, faults, concurrency, slow-clients, scale-out, scale-out-faults, stored-bytes, console (all when none is given).
 import { runConcurrencyChecks } from './checks/concurrency';
 import { runConsoleChecks } from './checks/console';
 import { runFaultChecks } from './checks/faults';
 import { runScaleOutChecks } from './checks/scale-out';
+import { runScaleOutFaultChecks } from './checks/scale-out-faults';
 import { runShutdownChecks } from './checks/shutdown';
 import { runSlowClientChecks } from './checks/slow-clients';
 import { runStoredBytesChecks } from './checks/stored-bytes';
@@ -16,6 +17,7 @@ const SUITES: Record<string, () => Promise<Finding[]>> = {
   concurrency: runConcurrencyChecks,
   'slow-clients': runSlowClientChecks,
   'scale-out': runScaleOutChecks,
+  'scale-out-faults': runScaleOutFaultChecks,
   'stored-bytes': runStoredBytesChecks,
   console: runConsoleChecks,
 };
