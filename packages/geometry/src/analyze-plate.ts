@@ -189,7 +189,8 @@ const INVALID_POLYGON: IssueKind<{ name: string; message: string }> = {
 function checkPartSize(m: PlateMeasures, rules: PlateRules, issues: IssueList): void {
   const size = () => `${formatNumber(m.widthIn)} x ${formatNumber(m.heightIn)} in`;
   const min = rules.minPartSizeIn;
-  if (m.widthIn < min - EPS || m.heightIn < min - EPS) {
+  // Written `!(x >= min)` so a size that came out NaN is blocked, not let through (as every check here).
+  if (!(m.widthIn >= min - EPS && m.heightIn >= min - EPS)) {
     issues.addOne(
       'part_too_small',
       'outline',
@@ -267,8 +268,8 @@ function checkHoleSizes(holes: readonly HolePattern[], t: PlateThresholds, thick
   };
   holes.forEach((p, entry) => {
     const width = cutoutWidth(p);
-    if (width < t.blockedHoleUnderIn - EPS) issues.add(tooSmall, `holes[${entry}]`, 1, { entry, p, width });
-    else if (width < t.warnedHoleUnderIn - EPS) issues.add(underThickness, `holes[${entry}]`, 1, { entry, p, width });
+    if (!(width >= t.blockedHoleUnderIn - EPS)) issues.add(tooSmall, `holes[${entry}]`, 1, { entry, p, width });
+    else if (!(width >= t.warnedHoleUnderIn - EPS)) issues.add(underThickness, `holes[${entry}]`, 1, { entry, p, width });
   });
 }
 

@@ -32,11 +32,13 @@ export function findNarrowWeb(shape: OutlineShape, minWeb: number, eps: number):
       return { kind: 'strip', widthIn: width, across: shape.width <= shape.height ? 'wide' : 'tall' };
     }
     case 'disc': {
-      if (shape.innerRadius > 0) {
+      // A bore that came out NaN is measured as a ring (its wall NaN, reported), not read as no bore.
+      if (!(shape.innerRadius <= 0)) {
         const wall = shape.radius - shape.innerRadius;
-        return wall < limit ? { kind: 'wall', widthIn: wall } : null;
+        return wall >= limit ? null : { kind: 'wall', widthIn: wall };
       }
-      return 2 * shape.radius < limit ? { kind: 'strip', widthIn: 2 * shape.radius, across: 'across' } : null;
+      // Written so a width that came out NaN is reported, not let through.
+      return 2 * shape.radius >= limit ? null : { kind: 'strip', widthIn: 2 * shape.radius, across: 'across' };
     }
     case 'polygon':
       return narrowestChord(shape, limit) ?? sharpestPoint(shape, minWeb);

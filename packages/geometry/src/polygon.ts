@@ -118,5 +118,6 @@ export function findPolygonProblem(p: PolygonCorners, subject: string, around: s
     }
   }
   // Checked after crossings: a bow tie's two halves cancel to zero area, and crossing says more.
-  return p.areaIn2 < MIN_AREA_IN2 ? noArea : null;
+  // Written so an area that came out NaN is refused, not let through.
+  return p.areaIn2 >= MIN_AREA_IN2 ? null : noArea;
 }
