@@ -15,6 +15,7 @@ import type { IssueKind } from './issue-list';
 import { expandOutline } from './outline';
 import type { OutlineShape } from './outline';
 import { MIN_POINT_ANGLE_DEG, findNarrowWeb } from './outline-webs';
+import type { OutlineSurvey } from './outline-webs';
 import { INSIDE, OUTSIDE, foldClearance, forClosePairs, relateToEdge } from './relations';
 import type { EdgeRelation } from './relations';
 import type { PlateAnalysis, PlateMeasures, PlateRules } from './types';
@@ -146,11 +147,16 @@ export function measurePlate(item: PlateItem): PlateMeasures {
   return measure(layOut(item, 0), item.bends.length);
 }
 
+/** What is already known of a plate's shapes (an import's, found when its drawing was read). */
+export interface KnownFigures {
+  outline?: OutlineSurvey;
+}
+
 /**
  * Figures for one piece and every manufacturability issue, with params under `paramPrefix`
  * (`items[0]` gives `items[0].holes[3]`; '' gives `holes[3]`).
  */
-export function analyzePlate(item: PlateItem, rules: PlateRules, paramPrefix = ''): PlateAnalysis {
+export function analyzePlate(item: PlateItem, rules: PlateRules, paramPrefix = '', known: KnownFigures = {}): PlateAnalysis {
   const limits = resolveThresholds(rules, item.thickness_in);
   const layout = layOut(item, limits.minWebIn);
   const measures = measure(layout, item.bends.length);
@@ -161,7 +167,7 @@ export function analyzePlate(item: PlateItem, rules: PlateRules, paramPrefix = '
     issues.add(INVALID_POLYGON, 'outline', 1, { name: 'outline', message: layout.shape.problem ?? 'The outline is not a simple shape.' });
   } else {
     checkPartSize(measures, rules, issues);
-    checkOutlineWeb(layout.shape, limits, thick, issues);
+    checkOutlineWeb(layout.shape, limits, thick, issues, known.outline);
   }
   for (const p of layout.polygons) {
     if (p.problem !== null) issues.add(INVALID_POLYGON, `cutouts[${p.index}]`, 1, { name: `cutouts[${p.index}]`, message: p.problem });
@@ -214,8 +220,8 @@ function cutoutWidth(p: HolePattern): number {
 }
 
 /** "the 0.2 in wide strip", the width and where: the outline narrower than the minimum web. */
-function checkOutlineWeb(shape: OutlineShape, t: PlateThresholds, thick: string, issues: IssueList): void {
-  const narrow = findNarrowWeb(shape, t.minWebIn, EPS);
+function checkOutlineWeb(shape: OutlineShape, t: PlateThresholds, thick: string, issues: IssueList, survey: OutlineSurvey | undefined): void {
+  const narrow = findNarrowWeb(shape, t.minWebIn, EPS, survey);
   if (!narrow) return;
   const need = `at ${thick} thick the part must be at least ${formatInches(t.minWebIn)} wide everywhere`;
   let message: string;

@@ -20,10 +20,28 @@ const POINT_HALF_TAN = 0.25;
 export const MIN_POINT_ANGLE_DEG = (2 * Math.atan(POINT_HALF_TAN) * 180) / Math.PI;
 
 /**
- * The narrowest place of the outline below `minWeb` (by `eps` or more), or null. A polygon's necks and
- * legs come first; its points only when nothing narrower is found.
+ * A polygon outline's narrowest neck or leg below `reachIn`, found once for any minimum web up to that
+ * reach: the search is most of what checking a large imported outline costs, and an import's outline
+ * never changes, so it is made when the drawing is read and kept with the import.
  */
-export function findNarrowWeb(shape: OutlineShape, minWeb: number, eps: number): NarrowWeb | null {
+export interface OutlineSurvey {
+  reachIn: number;
+  /** Corners of the polygon it was made from: a survey is only used for that outline. */
+  corners: number;
+  neck: Extract<NarrowWeb, { kind: 'neck' }> | null;
+}
+
+export function surveyOutline(shape: PolygonShape, reachIn: number): OutlineSurvey {
+  return { reachIn, corners: shape.xs.length, neck: shape.problem === null ? narrowestChord(shape, reachIn) : null };
+}
+
+/**
+ * The narrowest place of the outline below `minWeb` (by `eps` or more), or null. A polygon's necks and
+ * legs come first; its points only when nothing narrower is found. With a survey of the outline that
+ * reaches the limit, its neck answers (the narrowest below a larger limit, when under this one, is the
+ * narrowest below this one) and the polygon is not searched again.
+ */
+export function findNarrowWeb(shape: OutlineShape, minWeb: number, eps: number, survey?: OutlineSurvey): NarrowWeb | null {
   const limit = minWeb - eps;
   switch (shape.kind) {
     case 'box': {
@@ -40,8 +58,11 @@ export function findNarrowWeb(shape: OutlineShape, minWeb: number, eps: number):
       // Written so a width that came out NaN is reported, not let through.
       return 2 * shape.radius >= limit ? null : { kind: 'strip', widthIn: 2 * shape.radius, across: 'across' };
     }
-    case 'polygon':
-      return narrowestChord(shape, limit) ?? sharpestPoint(shape, minWeb);
+    case 'polygon': {
+      const surveyed = survey !== undefined && survey.corners === shape.xs.length && limit <= survey.reachIn;
+      const neck = surveyed ? (survey.neck !== null && survey.neck.widthIn < limit ? survey.neck : null) : narrowestChord(shape, limit);
+      return neck ?? sharpestPoint(shape, minWeb);
+    }
   }
 }
 
@@ -87,7 +108,7 @@ function chordEndValid(shape: PolygonShape, concave: Uint8Array, k: number, t: n
   return ax * uy - ay * ux <= 1e-12 && ux * by - uy * bx <= 1e-12;
 }
 
-function narrowestChord(shape: PolygonShape, limit: number): NarrowWeb | null {
+function narrowestChord(shape: PolygonShape, limit: number): Extract<NarrowWeb, { kind: 'neck' }> | null {
   const { xs, ys } = shape;
   const n = xs.length;
   let best: Extract<NarrowWeb, { kind: 'neck' }> | null = null;

@@ -5,13 +5,12 @@
 import os from 'node:os';
 import { BOUNDS, PlateImportQuery, ServiceError, parseRequest, publicUrls } from '@shop/contracts';
 import type { KeptPlate, PlateImport, ProductItem } from '@shop/contracts';
-import type { DxfImportResult } from '@shop/drawings';
 import { renderImportDefectsSvg } from '@shop/geometry';
-import { RETENTION_DAYS } from '@shop/storage';
 import type { Storage } from '@shop/storage';
 import type { RequestContext } from './context';
 import type { DrawingCache } from './drawing-cache';
-import type { DrawingTask } from './drawing-worker';
+import type { DrawingRead, DrawingTask } from './drawing-worker';
+import { clientKey } from './client-key';
 import { isWellFormedId, newId } from './ids';
 import { createPartCache, isReference, toPart } from './import-parts';
 import type { ImportedPart, PlateReference } from './import-parts';
@@ -21,8 +20,13 @@ import { readStored, versionOf } from './stored';
 import { withStorage } from './storage-guard';
 import { createProcessPool } from './process-pool';
 
-/** How long an import can be named in a quote. */
+/** How long an import can be named in a quote (and kept, unless a quote names it). */
 const IMPORT_DAYS = 30;
+/**
+ * Drawing bytes one client may add to the store in a day, as kept (deflated, with their surveys):
+ * some 70 of the largest legal drawings, thousands of typical ones; checked before a drawing is read.
+ */
+export const STORED_BYTES_PER_DAY = 10 * 1024 * 1024;
 // A 5 MiB drawing parses in about a second with some 100 MB of heap: room for both, and no more.
 const DRAWING_TIMEOUT_MS = 15_000;
 const DRAWING_HEAP_MB = 512;
@@ -70,7 +74,7 @@ export function createPlateImportCases(deps: PlateImportDeps) {
   const { storage, limits, pricer, drawings } = deps;
   const urls = publicUrls(deps.publicUrl);
   // Child processes, not threads: a thread that runs out of heap can take the whole process with it.
-  const pool = createProcessPool<DrawingTask, DxfImportResult>({
+  const pool = createProcessPool<DrawingTask, DrawingRead>({
     module: 'drawing-worker',
     what: 'reading the drawing',
     timeoutMs: DRAWING_TIMEOUT_MS,
@@ -103,6 +107,20 @@ export function createPlateImportCases(deps: PlateImportDeps) {
     }
     const part = await pending;
     return part && now.getTime() < part.retainUntil.getTime() ? part : null;
+  }
+
+  /** 429 once a client's drawings of the last 24 hours hold STORED_BYTES_PER_DAY in the store. */
+  async function checkStoredBytes(sender: string, now: Date): Promise<void> {
+    const since = new Date(now.getTime() - 86_400_000);
+    const kept = await withStorage('count the plate imports kept', () => storage.plateImports.storedBytesSince(sender, since));
+    if (kept.bytes < STORED_BYTES_PER_DAY) return;
+    const freedAt = (kept.oldest ?? now).getTime() + 86_400_000;
+    const retryAfterSeconds = Math.max(1, Math.ceil((freedAt - now.getTime()) / 1000));
+    throw new ServiceError(
+      'rate_limited',
+      `The drawings sent from this address in the last 24 hours take ${Math.round(kept.bytes / 1024).toLocaleString('en-US')} KB of storage; at most ${STORED_BYTES_PER_DAY / 1024 / 1024} MB a day are kept. Name the imports you have in quotes, or try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
+      { retryAfterSeconds },
+    );
   }
 
   /** An import a new quote or page may name: kept and not past its own expiry. */
@@ -144,6 +162,8 @@ export function createPlateImportCases(deps: PlateImportDeps) {
     async importDrawing(input: DrawingInput, ctx: RequestContext): Promise<PlateImport> {
       if (input.admission?.spent !== true) await limits.consume('pricing', ctx.clientIp);
       const options = parseRequest(PlateImportQuery, input.options ?? {});
+      const sender = clientKey(ctx.clientIp);
+      await checkStoredBytes(sender, ctx.now);
       const result = await pool.run({ file: input.file, ...(options.units === undefined ? {} : { units: options.units }) });
       if (!result.ok) {
         throw new ServiceError(result.code, result.message, { param: result.code === 'dxf_units_unknown' ? 'units' : null });
@@ -158,7 +178,8 @@ export function createPlateImportCases(deps: PlateImportDeps) {
       }
       const id = newId('pi');
       const expiresAt = new Date(ctx.now.getTime() + IMPORT_DAYS * 86_400_000);
-      const retainUntil = new Date(expiresAt.getTime() + RETENTION_DAYS * 86_400_000);
+      // Kept past its expiry only while a quote names it (storage moves retain_until with the quote's).
+      const retainUntil = expiresAt;
       // Keys in the contract's order.
       const plateImport: PlateImport = {
         object: 'plate_import',
@@ -177,7 +198,8 @@ export function createPlateImportCases(deps: PlateImportDeps) {
         preview_url: urls.importPreview(id),
       };
       const body = JSON.stringify(plateImport);
-      const record = { id, createdAt: ctx.now, expiresAt, retainUntil, body, schemaVersion: versionOf('plateImport') };
+      const survey = result.survey ? JSON.stringify(result.survey) : null;
+      const record = { id, createdAt: ctx.now, expiresAt, retainUntil, body, schemaVersion: versionOf('plateImport'), survey, clientKey: sender };
       await withStorage('keep the plate import', () => storage.plateImports.insert(record));
       // The quotes and pages that follow an import find it here, already parsed.
       cache.set(toPart(record, plateImport));

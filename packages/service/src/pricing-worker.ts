@@ -7,6 +7,7 @@ import type { Catalog, CatalogOptions } from '@shop/catalog';
 import { publicUrls } from '@shop/contracts';
 import type { Issue, KeptPlate, PlateImport, ProductItem, QuotedItem } from '@shop/contracts';
 import { renderPlateSvg } from '@shop/geometry';
+import type { OutlineSurvey } from '@shop/geometry';
 import { createAnalysisMemo, pricePlateItem, priceQuote } from '@shop/pricing';
 import { plateDxf } from './drawing-export';
 import { createPartCache, resolvePlate } from './import-parts';
@@ -15,8 +16,8 @@ import { listingOf } from './quote-listing';
 import type { PricedListing } from './quote-listing';
 import type { BookText } from './shop-state';
 
-/** The plates of the imports a task names: import id to the import's plate as JSON text. */
-export type PlateTexts = Record<string, string>;
+/** The plates of the imports a task names: import id to the import's plate as JSON text, and its survey. */
+export type PlateTexts = Record<string, { plate: string; survey: OutlineSurvey | null }>;
 
 /** The price book a pricing task is priced from, and the catalog's other settings (the switch). */
 interface PricedFrom {
@@ -67,15 +68,18 @@ function lookup(plates: PlateTexts) {
   return (id: string): ImportedPart | undefined => {
     const kept = parsed.get(id);
     if (kept) return kept;
-    const text = plates[id];
-    if (text === undefined) return undefined;
+    const sent = plates[id];
+    if (sent === undefined) return undefined;
+    const text = sent.plate;
     const plate = JSON.parse(text) as PlateImport['plate'];
+    if (sent.survey !== null) memo.remember(plate.outline, sent.survey);
     const part: ImportedPart = {
       id,
       expiresAt: new Date(0),
       retainUntil: new Date(0),
       plateImport: { plate } as PlateImport,
       plateJson: text,
+      survey: sent.survey,
       blocking: [],
       weight: 3 * text.length,
     };

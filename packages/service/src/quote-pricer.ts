@@ -83,7 +83,7 @@ function plateTexts(plates: readonly KeptPlate[], parts: ReadonlyMap<string, Imp
   for (const plate of plates) {
     if (!isReference(plate)) continue;
     const part = parts.get(plate.import_id);
-    if (part) texts[plate.import_id] = part.plateJson;
+    if (part) texts[plate.import_id] = { plate: part.plateJson, survey: part.survey };
   }
   return texts;
 }
@@ -106,7 +106,12 @@ export function createQuotePricer(options: QuotePricerOptions): QuotePricer {
   // A request naming no import has fresh arrays that nothing else will ever price: no memo for it
   // (its entries, a WeakMap per array, were garbage on every quote).
   const sharedMemo = createAnalysisMemo();
-  const memoFor = (parts: ReadonlyMap<string, ImportedPart>) => (parts.size > 0 ? { memo: sharedMemo } : {});
+  const memoFor = (parts: ReadonlyMap<string, ImportedPart>) => {
+    if (parts.size === 0) return {};
+    // What was found of each outline when its drawing was read (a WeakMap entry per outline: cheap to repeat).
+    for (const part of parts.values()) if (part.survey !== null) sharedMemo.remember(part.plateImport.plate.outline, part.survey);
+    return { memo: sharedMemo };
+  };
   // An imported drawing's own blocking issues block the items naming it (param: their import_id).
   const issuesOf = (plate: KeptPlate, parts: ReadonlyMap<string, ImportedPart>, index: number): Issue[] => {
     if (!isReference(plate)) return [];

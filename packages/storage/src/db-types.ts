@@ -126,6 +126,10 @@ export type PlateImport = {
     retain_until: string;
     body: string;
     schema_version: Generated<number>;
+    survey: string | null;
+    client_key: string | null;
+    stored_bytes: Generated<number>;
+    body_deflated: Buffer | null;
 };
 export type PlateOrdersSwitch = {
     id: string;

@@ -116,7 +116,7 @@ describe('a new SQLite file', () => {
   });
 
   it('has exactly the tables, columns and nullability of db-types.ts (generated from the models: `pnpm db:types`)', async () => {
-    const tsTypeOf = (declared: string) => (/INT/i.test(declared) ? 'number' : 'string');
+    const tsTypeOf = (declared: string) => (/INT/i.test(declared) ? 'number' : /^BLOB$/i.test(declared) ? 'Buffer' : 'string');
     const tables = await database.query<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite%' ORDER BY name");
     const built = new Map<string, Map<string, string>>();
     for (const { name } of tables) {

@@ -137,6 +137,29 @@ describeEachDatabase('repositories', (createDatabase) => {
     await expect(storage.plateImports.get('pi_none', created)).resolves.toBeNull();
   });
 
+  it('keeps a plate import body deflated (its bytes counted for its sender) and reads the same text back', async () => {
+    const points = Array.from({ length: 19_000 }, (_, i) => [Number((30 + 29 * Math.cos(i / 3000)).toFixed(5)), Number((30 + 29 * Math.sin(i / 3000)).toFixed(5))]);
+    const body = JSON.stringify({ object: 'plate_import', id: 'pi_big', plate: { outline: { kind: 'polygon', points_in: points } } });
+    const survey = '{"reachIn":1,"corners":19000,"neck":null}';
+    const big = { id: 'pi_big', createdAt: created, expiresAt: addDays(created, 30), retainUntil: addDays(created, 30), schemaVersion: 1, body, survey, clientKey: '203.0.113.9' };
+    await storage.plateImports.insert(big);
+    await storage.plateImports.insert({ ...big, id: 'pi_next', createdAt: addDays(created, 0.5), body: '{"id":"pi_next"}', survey: null });
+    await storage.plateImports.insert({ ...big, id: 'pi_other', body: '{"id":"pi_other"}', survey: null, clientKey: '198.51.100.1' });
+    await expect(storage.plateImports.get('pi_big', addDays(created, 1))).resolves.toEqual(big);
+    const [row] = await database.query<{ body: string; stored_bytes: number | string }>("SELECT body, stored_bytes FROM plate_imports WHERE id = 'pi_big'");
+    expect(row!.body).toBe('');
+    // 19,000 corners: some 360 KB of JSON (19 bytes a corner) kept in 7.2 bytes a corner or less.
+    expect(body.length).toBeGreaterThan(350_000);
+    const storedBytes = Number(row!.stored_bytes);
+    expect(storedBytes).toBeLessThan(7.2 * 19_000);
+    expect(storedBytes).toBeGreaterThan(survey.length);
+    const { bytes, oldest } = await storage.plateImports.storedBytesSince('203.0.113.9', created);
+    expect(oldest).toEqual(created);
+    expect(bytes).toBeGreaterThan(storedBytes);
+    await expect(storage.plateImports.storedBytesSince('203.0.113.9', addDays(created, 0.25))).resolves.toEqual({ bytes: bytes - storedBytes, oldest: addDays(created, 0.5) });
+    await expect(storage.plateImports.storedBytesSince('192.0.2.1', created)).resolves.toEqual({ bytes: 0, oldest: null });
+  });
+
   it('stores an rfq submission once per idempotency key', async () => {
     const first = { id: 'sub_1', rfqLinkId: 'rfq_1', createdAt: created, idempotencyKey: 'key-1', schemaVersion: 1, body: '{"name":"Ann"}' };
     await expect(storage.rfqSubmissions.insert(first)).resolves.toEqual({ created: true, id: 'sub_1' });

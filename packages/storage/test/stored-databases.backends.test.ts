@@ -33,16 +33,25 @@ async function restore(database: TestDatabase, version: 'v0' | 'v1'): Promise<vo
   await runPostgres(postgresUrl!, dump);
 }
 
+/**
+ * Columns stored otherwise since the fixtures were made: an import's body is kept deflated (its text
+ * read back through the storage is compared instead), with its bytes counted.
+ */
+const CHANGED_SINCE: Record<string, readonly string[]> = { plate_imports: ['body', 'body_deflated', 'stored_bytes'] };
+
 /** Every row of `table` ordered by its key, each column as exact text with its type (SQLite's quote(), PostgreSQL's ::text). */
 async function rowsOf(database: TestDatabase, table: string): Promise<unknown[]> {
   const key = table === 'idempotency_keys' ? 'key' : 'id';
+  const changed = CHANGED_SINCE[table] ?? [];
   if (database.provider === 'sqlite') {
-    const columns = await database.query<{ name: string }>(`SELECT name FROM pragma_table_info('${table}') ORDER BY name`);
+    const columns = (await database.query<{ name: string }>(`SELECT name FROM pragma_table_info('${table}') ORDER BY name`)).filter(({ name }) => !changed.includes(name));
     return database.query(`SELECT ${columns.map(({ name }) => `quote("${name}") AS "${name}"`).join(', ')} FROM "${table}" ORDER BY "${key}"`);
   }
-  const columns = await database.query<{ name: string }>(
-    `SELECT column_name AS name FROM information_schema.columns WHERE table_schema = '${database.schema}' AND table_name = '${table}' ORDER BY column_name`,
-  );
+  const columns = (
+    await database.query<{ name: string }>(
+      `SELECT column_name AS name FROM information_schema.columns WHERE table_schema = '${database.schema}' AND table_name = '${table}' ORDER BY column_name`,
+    )
+  ).filter(({ name }) => !changed.includes(name));
   return database.query(`SELECT ${columns.map(({ name }) => `"${name}"::text || ':' || pg_typeof("${name}")::text AS "${name}"`).join(', ')} FROM "${table}" ORDER BY "${key}"`);
 }
 
@@ -143,6 +152,9 @@ describeEachDatabase('a database made before the Kysely layer', (createDatabase)
       const rows = await rowsOf(now.database, table);
       expect(rows.length).toBeGreaterThan(0);
       expect({ table, rows }).toEqual({ table, rows: await rowsOf(before.database, table) });
+    }
+    for (const plateImport of stored.plateImports) {
+      await expect(now.storage.plateImports.get(plateImport.id, plateImport.createdAt)).resolves.toMatchObject({ body: plateImport.body });
     }
   });
 });

@@ -1,10 +1,20 @@
-// Imported drawings (plate_import answers), kept until the last quote naming them is gone.
+// Imported drawings (plate_import answers), kept until the last quote naming them is gone. A body is
+// kept deflated (a 20,000-vertex part's 470 KB of JSON in some 140 KB), with the bytes counted for
+// the client that sent it.
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { fromDbDateTime, toDbDateTime, type StorageDatabase } from '../database';
 import { keepImportWithinRetention, type PlateImportRepository } from '../records';
+
+/** The body as text, from a row kept deflated or (kept before bodies were deflated) as text. */
+export function importBodyText(row: { body: string; body_deflated: Uint8Array | null }): string {
+  return row.body_deflated === null ? row.body : inflateRawSync(row.body_deflated).toString('utf8');
+}
 
 export function createPlateImportRepository({ db, read, write, guard }: StorageDatabase): PlateImportRepository {
   return {
     async insert(record) {
+      const deflated = deflateRawSync(Buffer.from(record.body, 'utf8'));
+      const survey = record.survey ?? null;
       await guard('store the plate import', () =>
         write([
           db.insertInto('plate_imports').values({
@@ -12,7 +22,11 @@ export function createPlateImportRepository({ db, read, write, guard }: StorageD
             created_at: toDbDateTime(record.createdAt),
             expires_at: toDbDateTime(record.expiresAt),
             retain_until: toDbDateTime(record.retainUntil),
-            body: record.body,
+            body: '',
+            body_deflated: deflated,
+            survey,
+            client_key: record.clientKey ?? null,
+            stored_bytes: deflated.length + (survey === null ? 0 : Buffer.byteLength(survey)),
             schema_version: record.schemaVersion,
           }),
         ]),
@@ -20,7 +34,12 @@ export function createPlateImportRepository({ db, read, write, guard }: StorageD
     },
     async get(id, now) {
       const [row] = await guard('read the plate import', () =>
-        read(db.selectFrom('plate_imports').select(['id', 'created_at', 'expires_at', 'retain_until', 'body', 'schema_version']).where('id', '=', id)),
+        read(
+          db
+            .selectFrom('plate_imports')
+            .select(['id', 'created_at', 'expires_at', 'retain_until', 'body', 'body_deflated', 'survey', 'client_key', 'schema_version'])
+            .where('id', '=', id),
+        ),
       );
       if (!row) return null;
       const record = {
@@ -28,10 +47,25 @@ export function createPlateImportRepository({ db, read, write, guard }: StorageD
         createdAt: fromDbDateTime(row.created_at),
         expiresAt: fromDbDateTime(row.expires_at),
         retainUntil: fromDbDateTime(row.retain_until),
-        body: row.body,
+        body: importBodyText(row),
         schemaVersion: row.schema_version,
+        ...(row.survey === null ? {} : { survey: row.survey }),
+        ...(row.client_key === null ? {} : { clientKey: row.client_key }),
       };
       return keepImportWithinRetention(record, now);
+    },
+    async storedBytesSince(clientKey, since) {
+      const [row] = await guard('count the plate imports kept', () =>
+        read(
+          db
+            .selectFrom('plate_imports')
+            .select((eb) => [eb.fn.sum<number | string | bigint | null>('stored_bytes').as('bytes'), eb.fn.min('created_at').as('oldest')])
+            .where('client_key', '=', clientKey)
+            .where('created_at', '>=', toDbDateTime(since)),
+        ),
+      );
+      const oldest = row?.oldest ?? null;
+      return { bytes: Number(row?.bytes ?? 0), oldest: oldest === null ? null : fromDbDateTime(oldest) };
     },
   };
 }
