@@ -41,7 +41,7 @@ export class MarkList {
 
   private room(code: DxfIssueCode): boolean {
     const count = this.perCode.get(code) ?? 0;
-    if (count >= MAX_REPEATS || this.marks.length >= MAX_ISSUES || this.left <= 0) return false;
+    if (!(count < MAX_REPEATS && this.marks.length < MAX_ISSUES && this.left > 0)) return false;
     this.perCode.set(code, count + 1);
     return true;
   }

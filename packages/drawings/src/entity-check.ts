@@ -25,7 +25,7 @@ type Field = [name: string, value: number | undefined];
 /** A name as messages show it: at most MAX_NAME_CHARS characters, control characters as spaces. */
 export function shownName(name: string): string {
   const clean = name.replace(/[\u0000-\u001f\u007f]/g, ' ');
-  return clean.length > MAX_NAME_CHARS ? `${clean.slice(0, MAX_NAME_CHARS - 1)}\u2026` : clean;
+  return clean.length <= MAX_NAME_CHARS ? clean : `${clean.slice(0, MAX_NAME_CHARS - 1)}\u2026`;
 }
 
 /** A size in inches as messages show it: 4 decimals, or 3 significant figures past a million. */

@@ -51,7 +51,7 @@ export class IgnoredList {
     const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
     const order = (p: IgnoredGroup, q: IgnoredGroup) => q.count - p.count || text(p.type, q.type) || text(p.layer, q.layer);
     let groups = [...this.groups.values()];
-    if (groups.length > MAX_IGNORED_GROUPS) {
+    if (!(groups.length <= MAX_IGNORED_GROUPS)) {
       const merged = new Map<string, { group: IgnoredGroup; layers: number }>();
       for (const group of groups) {
         const key = `${group.type}\u0000${group.note}`;
@@ -86,5 +86,5 @@ export class IgnoredList {
 /** A note (the parser's own words can be long) cut to a readable length. */
 function clip(note: string): string {
   const limit = 4 * MAX_NAME_CHARS;
-  return note.length > limit ? `${note.slice(0, limit - 1)}\u2026` : note;
+  return note.length <= limit ? note : `${note.slice(0, limit - 1)}\u2026`;
 }

@@ -23,7 +23,7 @@ export class IssueList {
       const index = (seen.get(issue.code) ?? 0) + 1;
       seen.set(issue.code, index);
       const total = this.totals.get(issue.code) ?? 0;
-      if (index === MAX_REPEATS && total > MAX_REPEATS) {
+      if (index === MAX_REPEATS && !(total <= MAX_REPEATS)) {
         return { ...issue, message: `${issue.message} (and ${(total - MAX_REPEATS).toLocaleString('en-US')} more like it: ${total.toLocaleString('en-US')} in all)` };
       }
       return issue;

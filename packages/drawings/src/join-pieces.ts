@@ -148,7 +148,7 @@ export function joinPieces(openPieces: readonly Piece[]): JoinResult {
     for (let columnStep = -1; columnStep <= 1; columnStep++) {
       for (let rowStep = -1; rowStep <= 1; rowStep++) {
         for (let other = head.get(cellOf(columnOf[e]! + columnStep, rowOf[e]! + rowStep)) ?? -1; other >= 0; other = next[other]!) {
-          if (++checks > MAX_END_CHECKS) return { contours: [], openChains: [], gaps: [], duplicates, overflow: true };
+          if (!(++checks <= MAX_END_CHECKS)) return { contours: [], openChains: [], gaps: [], duplicates, overflow: true };
           if (other <= e || Math.hypot(endX[e]! - endX[other]!, endY[e]! - endY[other]!) > reach) continue;
           const a = find(parent, e);
           const b = find(parent, other);
@@ -172,7 +172,7 @@ export function joinPieces(openPieces: readonly Piece[]): JoinResult {
     if (members.length === 2) {
       partner[members[0]!] = members[1]!;
       partner[members[1]!] = members[0]!;
-    } else if (members.length > MAX_BRANCH_ENDS) {
+    } else if (!(members.length <= MAX_BRANCH_ENDS)) {
       for (const e of members) branchEnd[e] = 1;
     } else if (members.length > 2) {
       const pairs: Array<[number, number, number]> = [];

@@ -45,7 +45,7 @@ export function nestContours(contours: readonly Contour[]): Nesting | null {
     let best = -1;
     const found = tree.search(px, py, px, py);
     candidates += found.length;
-    if (candidates > MAX_CANDIDATES) return null;
+    if (!(candidates <= MAX_CANDIDATES)) return null;
     for (const j of found) {
       if (j === i || !(size[j]! > size[i]!)) continue;
       if (best >= 0 && size[j]! >= size[best]!) continue;

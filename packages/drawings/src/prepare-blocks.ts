@@ -123,7 +123,7 @@ export function prepareBlocks(parsed: ParsedDxf): PreparedBlocks | DxfImportErro
       const loop = [...onPath.slice(cycleStart), name].map((n) => `"${n}"`).join(' -> ');
       throw new Refusal(`Block "${name}" inserts itself (${loop}), so it never ends. Remove that insert and send the drawing again.`);
     }
-    if (onPath.length >= MAX_BLOCK_DEPTH) {
+    if (!(onPath.length < MAX_BLOCK_DEPTH)) {
       throw new Refusal(`Blocks are nested more than ${MAX_BLOCK_DEPTH} deep (${onPath.slice(0, 3).map((n) => `"${n}"`).join(' -> ')} -> ...). Explode the blocks and send the drawing again.`);
     }
     onPath.push(name);

@@ -145,7 +145,7 @@ export function scanRecords(text: string): { ok: true; skipped: SkippedRecords[]
       if (inEntities && !PARSED_TYPES.has(value)) {
         record = { block: section === 'BLOCKS' ? blockName : null, type: value, layer: '0', paperSpace: false };
         unknownTypes.add(value);
-        if (unknownTypes.size > MAX_UNKNOWN_TYPES) {
+        if (!(unknownTypes.size <= MAX_UNKNOWN_TYPES)) {
           const some = [...unknownTypes].slice(0, 3).map((type) => `"${type.slice(0, 40)}"`).join(', ');
           return {
             ok: false,

@@ -106,7 +106,7 @@ export function flattenSpline(curve: SplineCurve, tolerance: number, budget: num
   const emit = (t: number, x: number, y: number): void => {
     points.push(x, y);
     params.push(t);
-    if (params.length > budget) over = true;
+    if (!(params.length <= budget)) over = true;
   };
   const refine = (t0: number, x0: number, y0: number, t1: number, x1: number, y1: number, depth: number): void => {
     if (over) return;
@@ -119,7 +119,7 @@ export function flattenSpline(curve: SplineCurve, tolerance: number, budget: num
       flat = distanceToSegment(xa, ya, x0, y0, x1, y1) <= tolerance && distanceToSegment(xb, yb, x0, y0, x1, y1) <= tolerance;
     }
     if (flat) emit(t1, x1, y1);
-    else if (depth >= MAX_DEPTH) {
+    else if (!(depth < MAX_DEPTH)) {
       emit(tm, xm, ym);
       emit(t1, x1, y1);
     } else {

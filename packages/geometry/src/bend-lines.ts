@@ -143,7 +143,7 @@ export function linePieces(px: number, py: number, ux: number, uy: number, xs: F
     const e1 = order[i + 1]!;
     const a = eventT[e0]!;
     const b = eventT[e1]!;
-    if (b - a <= MIN_SPAN_IN) continue;
+    if (!(b - a > MIN_SPAN_IN)) continue;
     const mid = (a + b) / 2;
     // reach: the furthest end of the runs starting before mid.
     while (run < along.length && along[run]![0] < mid) reach = Math.max(reach, along[run++]![1]);
