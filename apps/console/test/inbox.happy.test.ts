@@ -63,7 +63,7 @@ describe('the inbox', () => {
   it("shows an order request's items, prices, contact and link", async () => {
     const page = await staff.get('/inbox/order/or_plates1');
     expect(page.status).toBe(200);
-    expect(page.text).toContain('<td data-label="Item">A36 plate 1/4 in, 12 x 24 in (base)</td><td data-label="Quote">q_abc #0</td><td data-label="Quantity">4</td><td data-label="Unit price">$250.00</td><td data-label="Amount">$1,000.00</td>');
+    expect(page.text).toContain('<td data-label="Item">A36 plate 1/4 in, 12 x 24 in (base)</td><td data-label="Quote">q_abc, item 1</td><td data-label="Quantity">4</td><td data-label="Unit price">$250.00</td><td data-label="Amount">$1,000.00</td>');
     expect(page.text).toContain('Subtotal $1,000.00 · tax $130.00 · total $1,130.00');
     expect(page.text).toContain('dana@forge.example');
     expect(page.text).toContain('<code>ho_link1</code>');

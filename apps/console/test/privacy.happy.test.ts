@@ -139,7 +139,7 @@ describe('personal data by e-mail', () => {
 
     const order = await owner.get('/inbox/order/or_pat1');
     expect(order.text).toContain('Contact details erased on <time datetime="2026-11-02T15:01:00.000Z">');
-    expect(order.text).toContain('<td data-label="Item">A36 plate 1/4 in, 12 x 24 in (base)</td><td data-label="Quote">q_abc #0</td><td data-label="Quantity">4</td><td data-label="Unit price">$250.00</td><td data-label="Amount">$1,000.00</td>');
+    expect(order.text).toContain('<td data-label="Item">A36 plate 1/4 in, 12 x 24 in (base)</td><td data-label="Quote">q_abc, item 1</td><td data-label="Quantity">4</td><td data-label="Unit price">$250.00</td><td data-label="Amount">$1,000.00</td>');
     expect(order.text).not.toContain('Pat Quinn');
     expect(order.text).not.toContain('Front St');
     const quote = await owner.get('/inbox/quote/rs_pat2');

@@ -134,7 +134,7 @@ describe('the plate quoter', () => {
     const reply = await postForm(app, `${path}/quote-request`, { form_token: form.formToken, quantity: '30' }, { cookie: form.cookie, 'sec-fetch-site': 'same-origin' });
     expect(reply.status).toBe(200);
     expect(reply.text).toContain(
-      `${quote.items[0].description} labelled &quot;Bracket (left)&quot;, quantity 30. Cut to the stored design ${designId} (quote ${quote.id}, item 0).</textarea>`,
+      `${quote.items[0].description} labelled &quot;Bracket (left)&quot;, quantity 30. Cut to the stored design ${designId} (quote ${quote.id}, item 1).</textarea>`,
     );
     expect(reply.text).toContain('value="Mild steel (A36 / CSA G40.21 44W)"');
     expect(reply.text).toMatch(/name="thickness_in" [^>]*value="0.25"/);

@@ -19,7 +19,7 @@ export { DEFAULT_CONSOLE_URL, classifySmtpError, createMailer, parseRecipients, 
 export type { MailConfig, MailMessage, Mailer, MailerOptions } from './mail';
 export { RESPONSE_EXCERPT_BYTES } from './outcome';
 export type { Outcome, SendResult } from './outcome';
-export { formatCad, inboxUrl, renderRequestMail } from './render-mail';
+export { formatCad, inboxUrl, itemReference, renderRequestMail } from './render-mail';
 export type { RenderedMail } from './render-mail';
 export { MAX_ATTEMPTS, RETRY_DELAYS_MS, nextAttemptAt } from './schedule';
 export {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { rfqSubmissionCreated } from './events';
-import { formatCad, inboxUrl, renderRequestMail } from './render-mail';
+import { orderRequestCreated, rfqSubmissionCreated } from './events';
+import { formatCad, inboxUrl, itemReference, renderRequestMail } from './render-mail';
 
 describe('formatCad', () => {
   it.each([
@@ -50,5 +50,31 @@ describe('renderRequestMail', () => {
     expect(mail.html).not.toMatch(/<img|<i>|<Sons>/);
     expect(mail.text).toContain("New quote request from O'Neil & <Sons>.");
     expect(mail.text).toContain('Material: <i>304</i>');
+  });
+});
+
+describe('item numbering', () => {
+  it('numbers an order request\'s items from 1 in the text and the HTML, as the confirmation page and the console do', () => {
+    const event = orderRequestCreated(
+      {
+        id: 'or_1',
+        handoff_id: 'h_1',
+        items: [
+          { quote_id: 'q_A1', index: 0, description: 'Base plate', quantity: 2, unit_amount_cents: 1000, amount_cents: 2000 },
+          { quote_id: 'q_A1', index: 1, description: 'Gusset', quantity: 1, unit_amount_cents: 500, amount_cents: 500 },
+        ],
+        amount_subtotal_cents: 2500,
+        fulfilment: 'pickup',
+        name: 'Sam',
+      },
+      new Date('2026-11-27T10:00:00.000Z'),
+    );
+    const mail = renderRequestMail(event, 'https://console.shop.example');
+    expect(mail.text).toContain('2 x Base plate (q_A1, item 1)');
+    expect(mail.text).toContain('1 x Gusset (q_A1, item 2)');
+    expect(mail.html).toContain('<small>q_A1, item 1</small>');
+    expect(mail.html).toContain('<small>q_A1, item 2</small>');
+    expect(`${mail.text}${mail.html}`).not.toMatch(/#\d/);
+    expect(itemReference('q_x', 0)).toBe('q_x, item 1');
   });
 });

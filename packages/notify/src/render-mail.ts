@@ -49,7 +49,7 @@ function renderOrderMail({ data }: EventOf<'order_request.created'>, consoleUrl:
   const link = inboxUrl(consoleUrl, 'order', data.id);
   const how = data.fulfilment === 'pickup' ? 'Pickup at the shop.' : 'Delivery: freight to be quoted.';
   const lines = data.items.map(
-    (item) => `${item.quantity} x ${item.description} (${item.quote_id} #${item.index}): ${formatCad(item.unit_amount_cents)} each, ${formatCad(item.amount_cents)}`,
+    (item) => `${item.quantity} x ${item.description} (${itemReference(item.quote_id, item.index)}): ${formatCad(item.unit_amount_cents)} each, ${formatCad(item.amount_cents)}`,
   );
   const subtotal = `${formatCad(data.amount_subtotal_cents)} before HST`;
   const text = [
@@ -66,7 +66,7 @@ function renderOrderMail({ data }: EventOf<'order_request.created'>, consoleUrl:
   const rows = data.items
     .map(
       (item) =>
-        `<tr><td align="right">${item.quantity}</td><td>${escapeHtml(item.description)}<br><small>${escapeHtml(item.quote_id)} #${item.index}</small></td>` +
+        `<tr><td align="right">${item.quantity}</td><td>${escapeHtml(item.description)}<br><small>${escapeHtml(itemReference(item.quote_id, item.index))}</small></td>` +
         `<td align="right">${formatCad(item.unit_amount_cents)}</td><td align="right">${formatCad(item.amount_cents)}</td></tr>`,
     )
     .join('');
@@ -78,6 +78,14 @@ function renderOrderMail({ data }: EventOf<'order_request.created'>, consoleUrl:
   ]);
   const count = data.items.length === 1 ? '1 item' : `${data.items.length} items`;
   return { subject: `New order request ${oneLine(data.id, 40)}: ${count}, ${subtotal}`, text, html };
+}
+
+/**
+ * An item as people read it, the same in the customer's confirmation and the console: counted from 1
+ * ("q_abc, item 1"), while `index` keeps the API's place from 0.
+ */
+export function itemReference(quoteId: string, index: number): string {
+  return `${quoteId}, item ${index + 1}`;
 }
 
 function page(parts: string[]): string {

@@ -330,6 +330,6 @@ function describePlateRequest(design: PlateDesign, quantity: number): string {
   const label = design.quoted.label === null ? '' : ` labelled "${design.quoted.label}"`;
   return [
     `${design.quoted.description}${label}, quantity ${quantity}.`,
-    `Cut to the stored design ${design.id} (quote ${design.quote_id}, item ${design.index}).`,
+    `Cut to the stored design ${design.id} (quote ${design.quote_id}, item ${design.index + 1}).`,
   ].join(' ');
 }

@@ -1,6 +1,7 @@
 // The inbox: the list of leads with its filters, and one lead's page with its timeline and actions.
 import { INBOX_PAGE_SIZE, INBOX_STATES, type InboxState, type OutboxRowRecord } from '@shop/storage';
 import { EXPORT_MAX_ROWS, type Lead, type LeadDetail } from '../inbox';
+import { itemReference } from '@shop/notify';
 import { html, type SafeHtml } from '@shop/runtime';
 import { csrfField, notice, renderConsolePage, when, type Viewer } from './layout';
 import { notificationsOfLead } from './notification-pages';
@@ -99,7 +100,7 @@ export function renderLeadPage(
   const action = leadHref(lead);
   const job = lead.order
     ? html`<table class="list"><thead><tr><th>Item</th><th>Quote</th><th>Quantity</th><th>Unit price</th><th>Amount</th></tr></thead>
-<tbody>${lead.order.items.map((item) => html`<tr><td data-label="Item">${item.description}${item.label ? html` (${item.label})` : null}</td><td data-label="Quote">${item.quoteId} #${item.itemIndex}</td><td data-label="Quantity">${item.quantity}</td><td data-label="Unit price">${dollars(item.unitAmountCents)}</td><td data-label="Amount">${dollars(item.amountCents)}</td></tr>`)}</tbody></table>
+<tbody>${lead.order.items.map((item) => html`<tr><td data-label="Item">${item.description}${item.label ? html` (${item.label})` : null}</td><td data-label="Quote">${itemReference(item.quoteId, item.itemIndex)}</td><td data-label="Quantity">${item.quantity}</td><td data-label="Unit price">${dollars(item.unitAmountCents)}</td><td data-label="Amount">${dollars(item.amountCents)}</td></tr>`)}</tbody></table>
 <p>Subtotal ${dollars(lead.order.subtotalCents)} · tax ${dollars(lead.order.taxCents)} · total ${dollars(lead.order.totalCents)} · price book ${lead.order.priceBook}</p>
 <p>${lead.order.fulfilment === 'pickup' ? 'Pickup' : lead.erasedAt ? 'Delivery (address erased)' : html`Delivery to ${[lead.order.address?.line1, lead.order.address?.line2, lead.order.address?.city, lead.order.address?.province, lead.order.address?.postalCode].filter(Boolean).join(', ')}`}</p>
 <p>From order link <code>${lead.order.handoffId}</code></p>`
