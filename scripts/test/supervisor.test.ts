@@ -9,7 +9,6 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { backoffDelay } = require('../supervise.js') as { backoffDelay: (consecutive: number, initialMs: number, maxMs: number) => number };
 
 const SUPERVISE = path.join(__dirname, '..', 'supervise.js');

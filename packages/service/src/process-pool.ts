@@ -79,7 +79,7 @@ export interface ProcessPool<T, R> extends WorkerPool<T, R> {
 }
 
 /** The resident memory of a process in MB, from /proc (Linux); null where it cannot be read. */
-export async function residentMb(pid: number): Promise<number | null> {
+async function residentMb(pid: number): Promise<number | null> {
   try {
     const status = await readFile(`/proc/${pid}/status`, 'utf8');
     const kb = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
@@ -93,7 +93,7 @@ export async function residentMb(pid: number): Promise<number | null> {
 const RUNTIME_RSS_MB = 128;
 
 /** Seconds a caller refused for a full queue is told to wait (Retry-After). */
-export const BUSY_RETRY_AFTER_SECONDS = 5;
+const BUSY_RETRY_AFTER_SECONDS = 5;
 
 /** Messages between a pool and its processes (process-host.ts). */
 export type HostReply<R> = { ok: true; result: R } | { ok: false; error: { name: string; message: string } };

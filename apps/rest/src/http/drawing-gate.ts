@@ -25,7 +25,7 @@ export interface DrawingGate {
 }
 
 /** Seconds a refused upload is told to wait: about the time a large drawing takes to read. */
-export const DRAWING_RETRY_AFTER_SECONDS = 5;
+const DRAWING_RETRY_AFTER_SECONDS = 5;
 
 export function createDrawingGate(options: DrawingGateOptions): DrawingGate {
   let bytes = 0;
