@@ -112,3 +112,36 @@ describe('the supervisor of pnpm start', () => {
     expect(lines).toHaveLength(2);
   }, 30_000);
 });
+
+describe('the supervisor\'s back-off', () => {
+  it('starts again from the first wait once an app has stayed up past resetAfterMs', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'shop-supervisor-reset-'));
+    const port = await freePort();
+    const apps = [{ name: 'a', command: process.execPath, args: ['-e', APP], env: { PORT: String(port) } }];
+    const script = `const s = require(${JSON.stringify(SUPERVISE)}); s.stopOnSignals(s.supervise(${JSON.stringify(apps)}, { initialDelayMs: 100, maxDelayMs: 400, resetAfterMs: 1500 }));`;
+    const driver = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const lines: Array<Record<string, unknown>> = [];
+    driver.stdout?.setEncoding('utf8');
+    driver.stdout?.on('data', (chunk: string) => {
+      for (const line of chunk.split('\n')) if (line.trim() !== '') lines.push(JSON.parse(line) as Record<string, unknown>);
+    });
+    try {
+      const first = await answerFrom(port);
+      process.kill(first.pid, 'SIGKILL');
+      const second = await answerFrom(port, first.pid);
+      process.kill(second.pid, 'SIGKILL');
+      const third = await answerFrom(port, second.pid);
+      // Up well past resetAfterMs: its next death waits the first wait again, not 400 ms.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      process.kill(third.pid, 'SIGKILL');
+      await answerFrom(port, third.pid);
+      expect(lines.map((line) => line.restart_in_ms)).toEqual([100, 200, 100]);
+    } finally {
+      const exited = new Promise((resolve) => driver.once('exit', resolve));
+      driver.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
+});
+
