@@ -13,6 +13,8 @@ import type {
   StaffRepository,
   WebhookEndpointRepository,
 } from '@shop/storage';
+import { ServiceError } from '@shop/contracts';
+import { StorageUnavailable } from '@shop/storage';
 import express from 'express';
 import type { ErrorRequestHandler, Express } from 'express';
 import type { Logger } from 'pino';
@@ -115,6 +117,13 @@ export function createConsoleApp(options: ConsoleAppOptions): Express {
     if (type === 'entity.parse.failed' || type === 'parameters.too.many') return page(400, 'Form not readable', 'The form could not be read. Open the page again and send it from there.');
     // An address whose %-escapes are not UTF-8 (the router could not decode a part of it).
     if (error instanceof URIError) return page(400, 'Address not readable', 'The address could not be read. Open the page from the console\'s own links.');
+    // The database away or past one of its bounded waits (a lock, a statement, a pooled connection):
+    // retryable, said as such, its cause in the log.
+    if (error instanceof StorageUnavailable || (error instanceof ServiceError && error.code === 'storage_unavailable')) {
+      logger.warn({ err: error instanceof ServiceError ? (error.cause ?? error) : error, method: req.method, path: req.path }, 'console request found the database unavailable');
+      res.setHeader('Retry-After', '2');
+      return page(503, 'Database busy', 'The database could not answer just now; nothing more was changed. Try again in a few seconds.');
+    }
     logger.error({ err: error, method: req.method, path: req.path }, 'console request failed');
     return page(500, 'Something went wrong', 'Something went wrong on our side; nothing more was changed. Try again in a moment.');
   };
