@@ -1,6 +1,7 @@
 import { ServiceError } from '@shop/contracts';
 import express from 'express';
 import type { ErrorRequestHandler } from 'express';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { toBodyError } from './body-errors';
 
@@ -48,6 +49,16 @@ describe('toBodyError', () => {
   it('maps a body that cannot be read to invalid_json', async () => {
     const broken = await failureOf('/json', { headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: 'not gzip' });
     expect([broken?.code, broken?.status]).toEqual(['invalid_json', 400]);
+  });
+
+  it('maps a body its client abandons half-way to invalid_json, not an internal error', async () => {
+    caught.length = 0;
+    const socket = net.connect(Number(new URL(url).port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    socket.write('POST /json HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":', () => socket.destroy());
+    while (caught.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    const error = toBodyError(caught[0], LIMIT);
+    expect([error?.code, error?.status]).toEqual(['invalid_json', 400]);
   });
 
   it('maps an unknown content encoding or a non-UTF-8 body to unsupported_media_type', async () => {

@@ -26,6 +26,8 @@ export function toBodyError(error: unknown, limit: BodyLimit): ServiceError | nu
     case 'encoding.unsupported':
       return new ServiceError('unsupported_media_type', 'Send the body as UTF-8 without a content encoding.');
     case 'request.size.invalid':
+    case 'request.aborted':
+      // A body cut short (its client gone, or fewer bytes than Content-Length): the client's doing, never a 500.
       return UNREADABLE();
     case undefined:
       // Compressed data that does not inflate.
