@@ -5,7 +5,7 @@ export type { ContactDetailKind } from './contact-patterns';
 export { describeLabelProblem, MAX_LABEL_LENGTH, screenLabel } from './labels';
 export type { LabelProblem, ScreenedLabel } from './labels';
 export { centsOf, divideRoundHalfUp, hstCents } from './money';
-export { computePlateCost, materialCents, nestQuantity, priceQuantity } from './plate-cost';
+export { computePlateCost, deburrCents, liftSeconds, materialCents, nestQuantity, priceQuantity } from './plate-cost';
 export { nestRectangles } from './nesting';
 export type { Nest, NestingRules } from './nesting';
 export type { PlateCost, PricedQuantity } from './plate-cost';

@@ -168,8 +168,8 @@ describe('the packed @shop/pricing release', () => {
 
       expect(run.modules.filter((file) => !file.startsWith(project))).toEqual([]);
       expect(run.modules.some((file) => file.includes(path.join('node_modules', '@shop', 'pricing', 'dist')))).toBe(true);
-      // The figure the README states for this plate: 10 pieces at CAD 10.72.
-      expect(run.quote.items[0]).toMatchObject({ unit_amount_cents: 1_863, amount_cents: 18_634 });
+      // The figure the README states for this plate: 10 pieces at CAD 18.95.
+      expect(run.quote.items[0]).toMatchObject({ unit_amount_cents: 1_895, amount_cents: 18_948 });
       const fromSource = priceQuote(QuoteRequest.parse(PLATE_REQUEST), {
         catalog: createCatalog({ shopUrl: 'https://shop.example.ca' }),
         now: new Date(PRICE_OPTIONS.now),
