@@ -4,7 +4,7 @@ import { startTestApp } from './app-harness';
 import type { TestApp } from './app-harness';
 import { kitProduct, typicalPlate } from './fixtures';
 import { expectError } from './harness';
-import { findPlateLinks, makeOrder, readText } from './page-helpers';
+import { findPlateLinks, makeOrder, openPageForm, postForm, readText } from './page-helpers';
 
 const NOTICE = 'Online plate orders are switched off until further notice. The laser is being serviced.';
 
@@ -52,7 +52,19 @@ describe('plate orders switched off by the shop', () => {
     const quoterPath = `/plate/new/${imported.json.id}`;
     const shown = await app.http.request('GET', quoterPath);
     expect(shown.status).toBe(200);
-    expect(readText(shown.text)).toContain(`${NOTICE} A quote request is the way to order this part meanwhile.`);
+    expect(readText(shown.text)).toContain(`${NOTICE} A quote request is the way to order this part meanwhile: request a quote for it.`);
+    // ...and offers that quote request, pre-filled with the part, the stock and the quantity chosen.
+    const opened = await openPageForm(app, quoterPath);
+    expect(opened.reply.text).toContain(`<form method="post" action="/plate/new/${imported.json.id}/quote-request">`);
+    const requested = await postForm(app, `/plate/new/${imported.json.id}/quote-request`, { form_token: opened.formToken, stock: 'mild_steel|0.25', quantity: '7' }, { cookie: opened.cookie });
+    // Followed to the quote-request form, the job filled in from the drawing.
+    expect(requested.status).toBe(200);
+    expect(readText(requested.text)).toContain(`A part from an uploaded drawing, 6 x 4 in, 4 round holes, 0 cut-outs, 0 bends, quantity 7. Cut to the uploaded drawing ${imported.json.id}.`);
+    expect(requested.text).toContain('value="Mild steel (A36 / CSA G40.21 44W)"');
+    expect(requested.text).toMatch(/name="thickness_in" [^>]*value="0.25"/);
+    expect(requested.text).toMatch(/name="quantity" [^>]*value="7"/);
+    // Without the page's token nothing is made.
+    expect((await postForm(app, `/plate/new/${imported.json.id}/quote-request`, { form_token: 'x', quantity: '7' }, { cookie: opened.cookie })).status).toBe(403);
     const chosen = await app.http.request('GET', `${quoterPath}?stock=${encodeURIComponent('mild_steel|0.25')}&quantity=2`);
     expect(chosen.status).toBe(422);
     expect(readText(chosen.text)).toContain(`material "mild_steel" is not available. ${NOTICE}`);

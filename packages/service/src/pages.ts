@@ -1,7 +1,7 @@
 // What the pages behind the links read and do: the order page, the plate quoter (priced again at
 // today's prices by the same pricing code), and the quote-request form with its submissions.
-import { BOUNDS, RfqLinkRequest, RfqSubmission, RfqSubmissionForm, ServiceError, parseRequest, z } from '@shop/contracts';
-import type { Handoff, HandoffItem, KeptPlate, PlateItem, Quote, QuotedItem, RfqLink, StoredRfqLink } from '@shop/contracts';
+import { BOUNDS, MaterialId, RfqLinkRequest, RfqSubmission, RfqSubmissionForm, ServiceError, parseRequest, z } from '@shop/contracts';
+import type { Handoff, HandoffItem, KeptPlate, PlateImport, PlateItem, Quote, QuotedItem, RfqLink, StoredRfqLink } from '@shop/contracts';
 import { rfqSubmissionCreated } from '@shop/notify';
 import { hstCents } from '@shop/pricing';
 import type { OrderRequestRepository, RfqLinkRecord, Storage } from '@shop/storage';
@@ -104,7 +104,7 @@ export interface PageCaseDeps {
   storage: Storage;
   limits: RateLimits;
   pricer: QuotePricer;
-  imports: Pick<PlateImportCases, 'partsKept'>;
+  imports: Pick<PlateImportCases, 'partsKept' | 'getImport'>;
   drawings: DrawingCache;
   /** Makes the pre-filled quote request of a plate (the rfq-link use case). */
   createRfqLink: (body: unknown, ctx: RequestContext) => Promise<RfqLink>;
@@ -113,6 +113,8 @@ export interface PageCaseDeps {
 }
 
 const Quantity = z.coerce.number().int().min(1).max(BOUNDS.plateQuantity);
+/** An imported part's quote request: the stock (`material|thickness`, or blank when the person is unsure) and a quantity. */
+const ImportRequestChoice = z.object({ stock: z.string().max(80).optional(), quantity: Quantity });
 const ProductChoice = z.object({ tier: z.enum(['design', 'kit', 'welded']), quantity: z.coerce.number().int().min(1).max(50) });
 
 export function createPageCases(deps: PageCaseDeps) {
@@ -246,6 +248,30 @@ export function createPageCases(deps: PageCaseDeps) {
     },
 
     /**
+     * Makes a quote request pre-filled with a part read from a drawing (the way to order it while
+     * plate orders are paused): its size, holes, cut-outs and bends, the material and thickness
+     * chosen (a stock the catalog does not list is refused, 422) and the quantity.
+     */
+    async requestImportQuote(importId: string, choice: unknown, ctx: RequestContext): Promise<RfqLink> {
+      const part = await deps.imports.getImport(importId, ctx);
+      const { stock, quantity } = parseRequest(ImportRequestChoice, choice);
+      let material: string | null = null;
+      let thickness: number | null = null;
+      if (stock !== undefined && stock !== '') {
+        const [materialId, thicknessText] = stock.split('|');
+        // The catalog as shown while orders are paused: the stock listed on the page.
+        const { catalog } = await state.current(ctx.now, { forDisplay: true });
+        const parsed = MaterialId.safeParse(materialId);
+        const listed = parsed.success ? catalog.getMaterial(parsed.data) : undefined;
+        const offer = listed?.thicknesses.find((t) => String(t.thickness_in) === thicknessText);
+        if (!listed || !offer) throw new ServiceError('parameter_invalid', 'Choose a material and thickness from the list, or leave it to the shop.', { param: 'stock' });
+        material = listed.name;
+        thickness = offer.thickness_in;
+      }
+      return deps.createRfqLink({ description: describeImportRequest(part.plateImport, quantity), material, thickness_in: thickness, quantity }, ctx);
+    },
+
+    /**
      * Makes a quote request pre-filled with a catalog product at a tier and quantity (also a tier
      * whose price is on request), for a shop whose product pages are this service.
      */
@@ -333,3 +359,15 @@ function describePlateRequest(design: PlateDesign, quantity: number): string {
     `Cut to the stored design ${design.id} (quote ${design.quote_id}, item ${design.index + 1}).`,
   ].join(' ');
 }
+
+/** A drawing's part in plain words for the shop, with the import's id so the shop can open the same drawing. */
+function describeImportRequest(plateImport: PlateImport, quantity: number): string {
+  const { holes, cutouts, bends } = plateImport.counts;
+  const size = `${round3(plateImport.width_in)} x ${round3(plateImport.height_in)} in`;
+  const shapes = [`${holes} round hole${holes === 1 ? '' : 's'}`, `${cutouts} cut-out${cutouts === 1 ? '' : 's'}`, `${bends} bend${bends === 1 ? '' : 's'}`].join(', ');
+  // The file's name stays out: a name like "acme.com.dxf" would read as a web address and refuse the request.
+  return `A part from an uploaded drawing, ${size}, ${shapes}, quantity ${quantity}. Cut to the uploaded drawing ${plateImport.id}.`;
+}
+
+/** Inches to the thousandth, as every page shows them. */
+const round3 = (value: number): string => String(Math.round(value * 1000) / 1000);

@@ -130,6 +130,8 @@ export interface Service {
   getPlateQuoter(designId: string, quantity: unknown, ctx: RequestContext): Promise<PlateQuoterPage>;
   repricePlate(designId: string, quantity: unknown, ctx: RequestContext): Promise<PlateReprice>;
   requestPlateQuote(designId: string, quantity: unknown, ctx: RequestContext): Promise<RfqLink>;
+  /** A quote request pre-filled with a part read from a drawing, at a stock (optional) and quantity. */
+  requestImportQuote(importId: string, choice: unknown, ctx: RequestContext): Promise<RfqLink>;
   requestProductQuote(slug: string, choice: unknown, ctx: RequestContext): Promise<RfqLink>;
   getRfqForm(rfqId: string, ctx: RequestContext): Promise<RfqFormPage>;
   submitRfq(rfqId: string, form: unknown, idempotencyKey: string, ctx: RequestContext): Promise<RfqSubmissionResult>;

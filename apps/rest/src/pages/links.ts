@@ -37,3 +37,7 @@ export function buildPlateCheckoutUrl(target: CheckoutTarget, designId: string, 
   });
   return `${target.shopUrl}/cart/add?${query.toString()}`;
 }
+
+/** The quote request of an imported part (the upload page's way to order while plate orders are paused). */
+export const IMPORT_QUOTE_REQUEST_ROUTE = '/plate/new/:import_id/quote-request';
+export const importQuoteRequestPath = (importId: string): string => `/plate/new/${encodeURIComponent(importId)}/quote-request`;

@@ -7,6 +7,7 @@ import { formatCents, formatCount, formatExtents, formatExtentsMm, formatLeadTim
 import { html } from '@shop/runtime';
 import type { SafeHtml } from '@shop/runtime';
 import { renderPage } from './layout';
+import { importQuoteRequestPath } from './links';
 
 export interface UploadFormView {
   shopName: string;
@@ -83,7 +84,7 @@ export function renderImportQuoterPage(view: ImportQuoterView): string {
     title,
     main: html`<p class="crumb"><a href="${PUBLIC_PATHS.plateUpload()}">Another drawing</a></p>
 <h1>${title}</h1>
-${view.page.plateOrders.notice === null ? null : html`<p class="notice warn" role="status" id="plate-orders-notice">${view.page.plateOrders.notice} A quote request is the way to order this part meanwhile.</p>`}
+${view.page.plateOrders.notice === null ? null : html`<p class="notice warn" role="status" id="plate-orders-notice">${view.page.plateOrders.notice} A quote request is the way to order this part meanwhile: <a href="#quote-request">request a quote for it</a>.</p>`}
 <div class="plate-layout">
 ${plateImport.preview_url === null
   ? null
@@ -124,7 +125,8 @@ ${view.materials.map((material) => html`<optgroup label="${shortName(material)}"
 ${view.choiceError ? html`<p class="field-error" role="alert">${view.choiceError}</p>` : null}
 </form>
 ${item === null || choice === null ? null : renderPriced(view, item, chosen!, quantity)}
-</section>`}`,
+</section>`}
+${view.page.plateOrders.open || blocking.length > 0 ? null : renderQuoteRequest(view, chosen, quantity)}`,
   });
 }
 
@@ -166,4 +168,29 @@ ${item.issues.length === 0 ? null : html`<ul class="issues">${item.issues.map((i
 <button type="submit" class="button" id="order">Order ${quantity} ${quantity === 1 ? 'piece' : 'pieces'}</button>
 </form>
 <p class="small muted">Ordering makes a quote held 7 days and opens its order page; nothing is paid here.</p>`;
+}
+
+/**
+ * While plate orders are paused: the part sent to the shop as a quote request, pre-filled with what
+ * the drawing gave and the stock and quantity chosen here (the plate quoter's action, for a drawing).
+ */
+function renderQuoteRequest(view: ImportQuoterView, chosen: string | null, quantity: number): SafeHtml {
+  const { plateImport } = view.page;
+  return html`<section class="card order" aria-label="Request a quote" id="quote-request">
+<h2>Request a quote for this part</h2>
+<p>The shop gets the part as drawn with the material, thickness and quantity below; you add your name and how to reach you on the next page, and the shop replies with the price. Nothing is paid here.</p>
+<form method="post" action="${importQuoteRequestPath(plateImport.id)}">
+<input type="hidden" name="form_token" value="${view.formToken}">
+<label for="request-stock">Material and thickness</label>
+<select id="request-stock" name="stock">
+<option value="">Not sure: the shop advises</option>
+${view.materials.map((material) => html`<optgroup label="${shortName(material)}">${material.thicknesses
+  .filter((offer) => offer.thickness_in <= material.max_laser_thickness_in)
+  .map((offer) => html`<option value="${stockValue(material.id, offer.thickness_in)}"${chosen === stockValue(material.id, offer.thickness_in) ? html` selected` : null}>${shortName(material)}, ${offer.label}</option>`)}</optgroup>`)}
+</select>
+<label for="request-quantity">Quantity</label>
+<input id="request-quantity" name="quantity" type="number" inputmode="numeric" min="1" max="${BOUNDS.plateQuantity}" step="1" required value="${quantity}">
+<button type="submit" class="button" id="request-quote">Request a quote for this part</button>
+</form>
+</section>`;
 }

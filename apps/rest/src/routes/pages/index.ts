@@ -12,6 +12,7 @@ import { describePageError, renderErrorPage } from '../../pages/error-page';
 import { renderHomePage } from '../../pages/home-page';
 import { FORM_LIMIT, createPageKit } from './kit';
 import type { PageDeps } from './kit';
+import { mountImportQuoteRequest } from './import-quote';
 import { mountOrderPage } from './order';
 import { mountOrderRequestPages } from './order-request';
 import { mountPlatePages } from './plate';
@@ -49,6 +50,7 @@ export function mountPages(app: Express, deps: PageDeps): void {
   mountOrderRequestPages(kit);
   // Before the plate quoter: /plate/new is the upload page, not a design.
   mountUploadPages(kit);
+  mountImportQuoteRequest(kit);
   mountPlatePages(kit);
   mountProductPages(kit);
   mountRfqForm(kit);
