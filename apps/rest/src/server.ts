@@ -44,6 +44,7 @@ async function main(): Promise<void> {
       if (timer) clearInterval(timer);
     },
     close: () => runtime.close(),
+    onError: (error) => logger.error({ err: error }, 'a connection could not be accepted; serving on'),
   });
 }
 

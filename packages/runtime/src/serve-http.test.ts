@@ -1,7 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { answerClientError } from './serve-http';
+import { answerClientError, handleServerErrors } from './serve-http';
 
 /** Sends raw bytes and returns the whole answer as text (the server closes the connection). */
 function rawRequest(port: number, bytes: string, pauseMs = 0): Promise<string> {
@@ -56,3 +56,22 @@ describe("Node's own answers to requests it cannot read", () => {
     expect(answer.body.error).toMatchObject({ code: 'request_timeout', retryable: true });
   });
 });
+
+describe('handleServerErrors', () => {
+  it('reports an accept that failed (EMFILE under a connection flood) and the server goes on answering', async () => {
+    const server = http.createServer((_req, res) => res.end('ok'));
+    const reported: string[] = [];
+    handleServerErrors(server, (error) => reported.push((error as Error & { code?: string }).code ?? ''));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      // What net.Server does when accept() fails: unheard, this 'error' would end the process.
+      server.emit('error', Object.assign(new Error('accept EMFILE'), { code: 'EMFILE', syscall: 'accept' }));
+      expect(reported).toEqual(['EMFILE']);
+      const reply = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+      expect(await reply.text()).toBe('ok');
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
+

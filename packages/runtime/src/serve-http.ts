@@ -22,6 +22,23 @@ export interface ServeOptions {
   onStopping: (signal: string) => void;
   /** Releases what the app holds (storage, limits) once the last request has finished. */
   close: () => Promise<void>;
+  /** Told of the server's own errors once it listens (an accept that failed); default one line on stderr. */
+  onError?: (error: Error) => void;
+}
+
+/**
+ * A server's own errors. Before it listens (the port taken) the process ends with one line; after,
+ * an error is an accept that failed (EMFILE when a flood of connections reaches the file limit) and
+ * is reported while the server goes on serving: unheard, it would end the process.
+ */
+export function handleServerErrors(server: net.Server, report: (error: Error) => void): void {
+  server.on('error', (error: Error) => {
+    if (!server.listening) {
+      process.stderr.write(`Could not listen: ${error.message}\n`);
+      process.exit(1);
+    }
+    report(error);
+  });
 }
 
 export function serveUntilStopped(handler: RequestListener, options: ServeOptions): http.Server {
@@ -33,6 +50,7 @@ export function serveUntilStopped(handler: RequestListener, options: ServeOption
     handler,
   );
   server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => answerClientError(error, socket, options.publicUrl ?? null));
+  handleServerErrors(server, options.onError ?? ((error) => process.stderr.write(`The server could not take a connection: ${error.message}\n`)));
   if (options.host === undefined) server.listen(options.port, options.onListening);
   else server.listen(options.port, options.host, options.onListening);
 
