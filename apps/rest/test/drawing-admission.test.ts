@@ -2,6 +2,8 @@
 // bytes of drawings held at the cap, a new upload is answered 503 service_busy with Retry-After
 // while its body has not even been sent; and the limits of a drawing hold to the byte on both paths.
 import net from 'node:net';
+import { ServiceError } from '@shop/contracts';
+import { retryAfterOf } from '../src/http/errors';
 import { startTestApp } from './app-harness';
 import type { TestApp } from './app-harness';
 import { bracketDxf } from './fixtures';
@@ -94,3 +96,14 @@ describe('drawing uploads are admitted before their bodies are read', () => {
     expect([over.status, over.json.error.code]).toEqual([413, 'body_too_large']);
   });
 });
+
+describe('Retry-After on 503s', () => {
+  it('a retryable 503 without a wait of its own (a drawing queue full, a drawing process gone) is told 5 s; its own wait wins; other errors get none', () => {
+    expect(retryAfterOf(new ServiceError('service_busy', 'busy'))).toBe(5);
+    expect(retryAfterOf(new ServiceError('storage_unavailable', 'down'))).toBe(5);
+    expect(retryAfterOf(new ServiceError('service_busy', 'busy', { retryAfterSeconds: 2 }))).toBe(2);
+    expect(retryAfterOf(new ServiceError('internal_error', 'boom'))).toBeNull();
+    expect(retryAfterOf(new ServiceError('dxf_too_complex', 'heavy'))).toBeNull();
+  });
+});
+
