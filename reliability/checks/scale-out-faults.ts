@@ -254,18 +254,25 @@ async function replicaKilledAfterCommit(): Promise<Finding> {
       }
     };
     const target = doomed;
-    await Promise.all([
-      ...quoteKeys.map(async (key) => {
-        const outcome = await post(agent, target.baseUrl, '/api/v1/quotes', { items: [KIT] }, { 'idempotency-key': key });
+    // Killed once 40 of the records are committed: most of them before their answers reach the client.
+    const watcher = (async () => {
+      while (killedAt === 0) {
+        const committed = (await count(db.admin, db.schema, 'quotes')) - quoteIds.length + (await count(db.admin, db.schema, 'handoffs'));
+        if (committed >= 40) kill();
+        else await sleep(5);
+      }
+    })();
+    // Sent interleaved (two quotes, one handoff), so both kinds are under way at the kill.
+    const sends = quoteKeys.map((key, i) => ({ key, path: '/api/v1/quotes', body: { items: [KIT] } as unknown, order: i }));
+    sends.push(...handoffKeys.map((key, i) => ({ key, path: '/api/v1/handoffs', body: handoffBody(i) as unknown, order: 2 * i + 1.5 })));
+    sends.sort((a, b) => a.order - b.order);
+    await Promise.all(
+      sends.map(async ({ key, path, body }) => {
+        const outcome = await post(agent, target.baseUrl, path, body, { 'idempotency-key': key });
         if (outcome.status === 201) first.set(key, json(outcome)!.id as string);
-        kill();
       }),
-      ...handoffKeys.map(async (key, i) => {
-        const outcome = await post(agent, target.baseUrl, '/api/v1/handoffs', handoffBody(i), { 'idempotency-key': key });
-        if (outcome.status === 201) first.set(key, json(outcome)!.id as string);
-        kill();
-      }),
-    ]);
+    ).finally(kill);
+    await watcher;
     agent.destroy();
     await doomed.exited;
     const committedQuotes = (await count(db.admin, db.schema, 'quotes')) - quoteIds.length;
@@ -305,10 +312,10 @@ async function replicaKilledAfterCommit(): Promise<Finding> {
       test: 'scale-out: a replica SIGKILLed among 120 idempotent creates, every key retried on the other',
       ok: problems.length === 0,
       load: '80 POST /quotes and 40 POST /handoffs at once, each with its own Idempotency-Key, to one replica',
-      faults: 'SIGKILL of that replica at its first answer; every key then sent to the other replica, waiting as 409 idempotency_key_in_use Retry-After says',
+      faults: 'SIGKILL of that replica once 40 of its records were committed; every key then sent to the other replica, waiting as 409 idempotency_key_in_use Retry-After says',
       result: problems.length
         ? problems.join('; ')
-        : `${first.size} answered before the kill; the killed replica had committed ${committedQuotes} quotes and ${committedHandoffs} handoffs, every one with its answer (${unanswered} keys claimed with nothing committed); on the other replica ${replayed} keys replayed the first record (same id), ${120 - replayed} ran anew after waiting (${Math.round(retryMs / 1000)} s for the last claim to go stale): ${quoteRows} quote rows for 80 keys, ${handoffRows} handoffs and ${outboxRows} handoff.created outbox rows for 40`,
+        : `${first.size} answered before the kill; the killed replica had committed ${committedQuotes} quotes and ${committedHandoffs} handoffs (${committedQuotes + committedHandoffs - first.size} of them never answered), every one with its answer kept (${unanswered} keys claimed with nothing committed); on the other replica ${replayed} keys replayed the first record (same id), ${120 - replayed} ran anew after waiting (${Math.round(retryMs / 1000)} s for the last claim to go stale): ${quoteRows} quote rows for 80 keys, ${handoffRows} handoffs and ${outboxRows} handoff.created outbox rows for 40`,
       details: { answeredBeforeKill: first.size, committedQuotes, committedHandoffs, unanswered, replayed, retryMs },
     };
   } finally {
