@@ -1,8 +1,8 @@
-// Measures the REST process's resident memory at rest and under slow drawing uploads: N clients each
-// send a 5 MiB drawing in small pieces over some seconds (all at once), half to the API and half to
-// the upload page. Prints one JSON line: RSS at rest, the peak while they arrive, RSS after, the
-// answers by status, and /status's slowest answer meanwhile.
-//   tsx --conditions=@shop/source apps/rest/scripts/upload-memory.ts [uploads=60] [seconds=10] [root=.]
+// Measures the REST process's resident memory at rest and under slow drawing uploads: N clients from
+// A addresses (X-Forwarded-For, one proxy believed) each send a 5 MiB drawing in small pieces over
+// some seconds (all at once), half to the API and half to the upload page. Prints one JSON line: RSS
+// at rest, the peak while they arrive, RSS after, the answers by status, /status's slowest answer.
+//   tsx --conditions=@shop/source apps/rest/scripts/upload-memory.ts [uploads=60] [seconds=10] [root=.] [addresses=uploads/10]
 // `root` names another checkout of the repository to measure (an earlier commit, for a comparison).
 import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -14,6 +14,7 @@ import path from 'node:path';
 const uploads = Number(process.argv[2] ?? 60);
 const seconds = Number(process.argv[3] ?? 10);
 const root = path.resolve(process.argv[4] ?? path.join(__dirname, '..', '..', '..'));
+const addresses = Number(process.argv[5] ?? Math.max(1, Math.round(uploads / 10)));
 const MIB = 1024 * 1024;
 const PIECE = 64 * 1024;
 
@@ -77,7 +78,7 @@ async function main(): Promise<void> {
   const child = fork(path.join(root, 'apps', 'rest', 'src', 'server.ts'), [], {
     cwd: root,
     execArgv: ['--require', require.resolve('tsx/cjs'), '--conditions=@shop/source', '--heap-growing-percent=50'],
-    env: { PATH: process.env.PATH ?? '', MALLOC_ARENA_MAX: '2', DATABASE_URL: `file:${path.join(dir, 'shop.db')}`, PORT: String(port), METRICS_PORT: '0', LOG_LEVEL: 'silent', PURGE_INTERVAL_MINUTES: '0', RATE_LIMIT_SCALE: '1000' },
+    env: { PATH: process.env.PATH ?? '', MALLOC_ARENA_MAX: '2', DATABASE_URL: `file:${path.join(dir, 'shop.db')}`, PORT: String(port), METRICS_PORT: '0', LOG_LEVEL: 'silent', PURGE_INTERVAL_MINUTES: '0', RATE_LIMIT_SCALE: '1000', TRUST_PROXY: '1' },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
@@ -115,11 +116,12 @@ async function main(): Promise<void> {
     }
   })();
   const statuses = await Promise.all(
-    Array.from({ length: uploads }, (_, i) =>
-      i % 2 === 0
-        ? slowUpload(port, `POST /api/v1/plate-imports?units=in HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/dxf\r\nContent-Length: ${file.length}\r\n\r\n`, file)
-        : slowUpload(port, `POST /plate/new HTTP/1.1\r\nHost: x\r\nConnection: close\r\nCookie: ${cookie}\r\nSec-Fetch-Site: same-origin\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${form.length}\r\n\r\n`, form),
-    ),
+    Array.from({ length: uploads }, (_, i) => {
+      const from = `X-Forwarded-For: 203.0.113.${(i % addresses) + 1}\r\n`;
+      return i % 2 === 0
+        ? slowUpload(port, `POST /api/v1/plate-imports?units=in HTTP/1.1\r\nHost: x\r\nConnection: close\r\n${from}Content-Type: application/dxf\r\nContent-Length: ${file.length}\r\n\r\n`, file)
+        : slowUpload(port, `POST /plate/new HTTP/1.1\r\nHost: x\r\nConnection: close\r\n${from}Cookie: ${cookie}\r\nSec-Fetch-Site: same-origin\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${form.length}\r\n\r\n`, form);
+    }),
   );
   sampling = false;
   await sampler;
@@ -132,7 +134,7 @@ async function main(): Promise<void> {
   const byStatus: Record<string, number> = {};
   for (const status of statuses) byStatus[status] = (byStatus[status] ?? 0) + 1;
   process.stdout.write(
-    `${JSON.stringify({ root, uploads, seconds, rss_mb: { at_rest: atRest, peak, after_5s: after }, answers: byStatus, slowest_status_ms: Math.round(slowestStatusMs), alive, date: new Date().toISOString() })}\n`,
+    `${JSON.stringify({ root, uploads, addresses, seconds, rss_mb: { at_rest: atRest, peak, after_5s: after }, answers: byStatus, slowest_status_ms: Math.round(slowestStatusMs), alive, date: new Date().toISOString() })}\n`,
   );
 }
 

@@ -37,7 +37,8 @@ describe('drawing uploads are admitted before their bodies are read', () => {
   let app: TestApp;
 
   beforeAll(async () => {
-    app = await startTestApp({ env: { DRAWING_UPLOADS_MIB: '8', RATE_LIMIT_SCALE: '1000' } });
+    // Each held upload names its own address (one proxy believed), as many clients would.
+    app = await startTestApp({ env: { DRAWING_UPLOADS_MIB: '8', RATE_LIMIT_SCALE: '1000', TRUST_PROXY: '1' } });
   });
   afterAll(() => app.close());
 
@@ -72,13 +73,32 @@ describe('drawing uploads are admitted before their bodies are read', () => {
 
   it('with the drawing queue full (uploads arriving count as waiting), a new upload gets 503 service_busy and Retry-After before its body is read', async () => {
     const { capacity } = app.runtime.service.drawingStats();
-    const held = Array.from({ length: capacity }, () => holdUpload(portOf(app), '/api/v1/plate-imports?units=in', 1_000));
+    const held = Array.from({ length: capacity }, (_, i) =>
+      holdUpload(portOf(app), '/api/v1/plate-imports?units=in', 1_000, `Content-Type: application/dxf\r\nX-Forwarded-For: 203.0.113.${i + 1}\r\n`),
+    );
     try {
       await untilUploadsHeld(app, capacity);
       const refused = await sendRaw(portOf(app), `POST /api/v1/plate-imports?units=in HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/dxf\r\nContent-Length: 1000\r\n\r\n`);
       expect(refused.status).toBe(503);
       expect(refused.text).toMatch(/\r\nRetry-After: 5\r\n/i);
       expect(refused.text).toContain('the drawing queue is full');
+    } finally {
+      for (const socket of held) socket.destroy();
+    }
+    await untilUploadsHeld(app, 0);
+  });
+
+  it('one address may have 4 drawings arriving at once: a fifth is 429 rate_limited with Retry-After before its body, and other addresses are still admitted', async () => {
+    const from = (address: string) => `Content-Type: application/dxf\r\nX-Forwarded-For: ${address}\r\n`;
+    const held = Array.from({ length: 4 }, () => holdUpload(portOf(app), '/api/v1/plate-imports?units=in', 1_000, from('198.51.100.7')));
+    try {
+      await untilUploadsHeld(app, 4);
+      const fifth = await sendRaw(portOf(app), `POST /api/v1/plate-imports?units=in HTTP/1.1\r\nHost: 127.0.0.1\r\n${from('198.51.100.7')}Content-Length: 1000\r\n\r\n`);
+      expect(fifth.status).toBe(429);
+      expect(fifth.text).toMatch(/\r\nRetry-After: 5\r\n/i);
+      expect(fifth.text).toContain('"scope":"drawing_uploads"');
+      const other = await app.http.request('POST', '/api/v1/plate-imports?units=mm', { raw: bracketDxf(), headers: { 'content-type': 'application/dxf', 'x-forwarded-for': '198.51.100.8' } });
+      expect(other.status).toBe(201);
     } finally {
       for (const socket of held) socket.destroy();
     }

@@ -49,7 +49,7 @@ export function mountApi(api: ApiRouter, service: Service, clock: Clock, gate: D
   // closes the connection, so the rest of the body is not even received.
   const reserveDrawing: RequestHandler = (req, res, next) => {
     try {
-      gate.reserve(req, res);
+      gate.reserve(req, res, clientIp(req));
       next();
     } catch (error) {
       res.setHeader('Connection', 'close');

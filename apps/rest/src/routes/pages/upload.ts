@@ -92,7 +92,7 @@ export function mountUploadPages({ router, run, service, ctx, config, sendPage, 
         // refused upload is refused before its megabytes are read (and the connection closed, so
         // the rest of the file is not even received).
         try {
-          drawingGate.reserve(req, res);
+          drawingGate.reserve(req, res, ctx(req).clientIp);
         } catch (error) {
           res.setHeader('Connection', 'close');
           throw error;
