@@ -4,7 +4,7 @@ import { isWellFormedId } from './ids';
 import type { IdPrefix } from './ids';
 
 /** The Retry-After of a 503 storage_unavailable: a lock wait (2 s) or a pool wait (3 s) is over by then. */
-export const STORAGE_RETRY_AFTER_SECONDS = 2;
+const STORAGE_RETRY_AFTER_SECONDS = 2;
 
 /**
  * Runs a storage call; a database that cannot be reached, or a wait on it past its bound (a lock, a

@@ -60,7 +60,7 @@ export interface PostgresWaits {
  * unbounded, not even the first): the schema, and the lock and statement timeouts. A wait past
  * either fails the statement (55P03, 57014), which the guard turns into StorageUnavailable.
  */
-export function sessionOptions(schema: string, waits: Pick<PostgresWaits, 'lockWaitMs' | 'statementTimeoutMs'>): string {
+function sessionOptions(schema: string, waits: Pick<PostgresWaits, 'lockWaitMs' | 'statementTimeoutMs'>): string {
   const ms = (value: number) => Math.max(1, Math.round(value));
   return `-c search_path="${schema}" -c lock_timeout=${ms(waits.lockWaitMs)} -c statement_timeout=${ms(waits.statementTimeoutMs)}`;
 }

@@ -55,9 +55,9 @@ export interface OpenStorageOptions {
 /** Connections per process when neither the setting nor the URL names a number: one process per core keeps few queries in flight. */
 export const DEFAULT_POOL_SIZE = 5;
 /** PostgreSQL: no statement of a request runs longer (the slowest, a purge's slice, takes milliseconds). */
-export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
+const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
 /** PostgreSQL: no call waits longer for a connection of the pool. */
-export const DEFAULT_POOL_WAIT_MS = 3_000;
+const DEFAULT_POOL_WAIT_MS = 3_000;
 
 
 // Migrations at start-up wait this long for another process's lock (nothing is being served yet).
