@@ -1,6 +1,8 @@
 // The order-request form of an order link and its confirmation, over HTTP: every item at its quote's
 // price, one request per form, the person's input kept beside the messages, forged posts refused,
 // and the operator's own checkout taking over when one is configured.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import Database from 'better-sqlite3';
 import { startTestApp } from './app-harness';
 import type { TestApp } from './app-harness';
@@ -174,12 +176,58 @@ describe('the order-request form', () => {
     expect((await app.http.request('GET', '/order-requests/nonsense')).status).toBe(404);
   });
 
-  it('the plate quoter orders at the quoted price through the same form', async () => {
+  it('the plate quoter orders at today\'s price through the same form', async () => {
     const { orderPath, formPath } = await makeThreeItemOrder(app);
     const plate = findPlateLinks((await app.http.request('GET', orderPath)).text)[0] as string;
     const page = await app.http.request('GET', plate);
-    expect(page.text).toContain(`<a class="button" id="order" href="${formPath}">Order at the quoted price</a>`);
+    expect(page.text).toContain(`<a class="button" id="order" href="${formPath}">Order 10 pcs at today's price</a>`);
     expect(readText(page.text)).toContain('pickup, or delivery with freight quoted after the order');
+  });
+});
+
+describe('one price rule across a price-book publish', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp({ env: { SHOP_NAME: 'Northshore Fab' } });
+  });
+  afterAll(() => app.close());
+
+  it('the plate quoter\'s button, the order form and the kept request all say today\'s firm price, not the older quoted one', async () => {
+    // The console publishes on the wall clock: the pages' clock starts there too.
+    app.clock.set(new Date());
+    const { quotes, handoffId, orderPath, formPath } = await makeThreeItemOrder(app);
+    const book = JSON.parse(readFileSync(path.join(__dirname, '..', '..', '..', 'packages', 'catalog', 'src', 'price-book.json'), 'utf8'));
+    book.version = '2026-12-01.7';
+    book.shop.laserCentsPerHour = Math.round(book.shop.laserCentsPerHour * 1.5);
+    await app.runtime.service.uploadPriceBook(book, 'st_owner');
+    await app.runtime.service.publishPriceBook('2026-12-01.7', { staffId: 'st_owner' });
+    // Past the second the book in force is kept for.
+    app.clock.advanceDays(0.001);
+    const today = await postApi(app, '/quotes', { items: [typicalPlate({ label: 'Base plate' })] });
+    const quoted = quotes[0].items[0];
+    expect(today.items[0].amount_cents).toBeGreaterThan(quoted.amount_cents);
+
+    const plate = await app.http.request('GET', findPlateLinks((await app.http.request('GET', orderPath)).text)[0] as string);
+    const plateText = readText(plate.text);
+    expect(plateText).toContain(`Order 10 pcs at today's firm price, ${dollars(today.items[0].amount_cents)} before HST`);
+    expect(plateText).not.toContain('quoted price,');
+
+    const form = await openPageForm(app, formPath);
+    const formText = readText(form.reply.text);
+    expect(formText).toContain("at today's firm prices, worked out again now from the shop's prices in force");
+    expect(formText).toContain(`Quote reference ${quotes[0].id}, item 1 Quantity 10 Unit price ${dollars(today.items[0].unit_amount_cents)}`);
+    expect(formText).toContain(`Amount (before HST) ${dollars(today.items[0].amount_cents)} quoted ${dollars(quoted.amount_cents)}`);
+
+    const reply = await postForm(app, formPath, { form_token: form.formToken, fulfilment: 'pickup', ...PERSON }, { cookie: form.cookie });
+    expect(reply.status).toBe(303);
+    const kept = await app.runtime.service.getOrderRequest(String(reply.headers.get('location')).split('/')[2]!, { clientIp: '127.0.0.1', now: app.clock.now() });
+    expect(kept.priceBook).toBe('2026-12-01.7');
+    expect(kept.lines[0]).toMatchObject({ quoteId: quotes[0].id, index: 0, unitAmountCents: today.items[0].unit_amount_cents, amountCents: today.items[0].amount_cents });
+    const confirmation = readText((await app.http.request('GET', String(reply.headers.get('location')))).text);
+    expect(confirmation).toContain('The prices below are the firm prices of the day you sent the order, kept with it');
+    expect(confirmation).toContain(`Amount (before HST) ${dollars(today.items[0].amount_cents)}`);
+    expect(handoffId).toMatch(/^h_/);
   });
 });
 

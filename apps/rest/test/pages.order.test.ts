@@ -18,8 +18,8 @@ describe('the order page', () => {
     expect(reply.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const text = readText(reply.text);
     expect(text).toContain('Northshore Fab');
-    expect(text).toContain('Nothing is paid on this page. Order every item at its quoted price with one form');
-    expect(text).toContain("Each item's own page shows it again at today's prices.");
+    expect(text).toContain("Nothing is paid on this page. Order every item at today's firm price with one form");
+    expect(text).toContain("The form, like each item's own page, prices the items again at the shop's prices in force today and shows any change since the quote; the order keeps the prices it was sent at.");
     const [plate, kit] = quote.items;
     expect(text).toContain(`Base plate #3 ${plate.description} Quantity 10 Unit price $${(plate.unit_amount_cents / 100).toFixed(2)}`);
     expect(text).toContain(`Amount (before HST) $${(plate.amount_cents / 100).toFixed(2)}`);

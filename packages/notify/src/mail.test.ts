@@ -142,7 +142,7 @@ describe('the new-request mail, sent to a real SMTP server', () => {
     const text = mail?.parsed.text ?? '';
     expect(text).toContain('12 x Base plate 8 x 8 in, 3/8 in mild steel, 4 holes (q_A1, item 1): $27.12 each, $325.44');
     expect(text).toContain('1 x Stair stringer kit (q_B2, item 2): $1,489.00 each, $1,489.00');
-    expect(text).toContain('Subtotal: $1,814.44 before HST\nPickup at the shop.');
+    expect(text).toContain("Subtotal: $1,814.44 before HST\nPrices: the shop's firm prices on the day the order was sent, kept with the request.\nPickup at the shop.");
     expect(text).toContain(`${CONSOLE_URL}/inbox/order/or_3kT9wQ2mX7pL1sN8rB4cZ0`);
     const everything = [mail?.raw, mail?.parsed.subject, text, mail?.parsed.html].join('\n');
     for (const detail of ['sam@example.net', '555-0199', 'Example Rd', 'Guelph']) expect(everything).not.toContain(detail);

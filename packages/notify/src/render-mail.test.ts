@@ -74,7 +74,9 @@ describe('item numbering', () => {
     expect(mail.text).toContain('1 x Gusset (q_A1, item 2)');
     expect(mail.html).toContain('<small>q_A1, item 1</small>');
     expect(mail.html).toContain('<small>q_A1, item 2</small>');
-    expect(`${mail.text}${mail.html}`).not.toMatch(/#\d/);
+    expect(`${mail.text}${mail.html}`).not.toMatch(/\s#\d/);
+    // The price rule the customer read on the order page and form.
+    expect(mail.text).toContain("Prices: the shop's firm prices on the day the order was sent, kept with the request.");
     expect(itemReference('q_x', 0)).toBe('q_x, item 1');
   });
 });

@@ -52,12 +52,15 @@ function renderOrderMail({ data }: EventOf<'order_request.created'>, consoleUrl:
     (item) => `${item.quantity} x ${item.description} (${itemReference(item.quote_id, item.index)}): ${formatCad(item.unit_amount_cents)} each, ${formatCad(item.amount_cents)}`,
   );
   const subtotal = `${formatCad(data.amount_subtotal_cents)} before HST`;
+  // The one rule the customer read on the order page and form (DESIGN 9.2).
+  const rule = "Prices: the shop's firm prices on the day the order was sent, kept with the request.";
   const text = [
     `New order request ${data.id} from ${data.name}.`,
     '',
     ...lines,
     '',
     `Subtotal: ${subtotal}`,
+    rule,
     how,
     '',
     `Open it in the console: ${link}`,
@@ -73,7 +76,7 @@ function renderOrderMail({ data }: EventOf<'order_request.created'>, consoleUrl:
   const html = page([
     `<p>New order request <strong>${escapeHtml(data.id)}</strong> from <strong>${escapeHtml(data.name)}</strong>.</p>`,
     `<table><tr><th>Qty</th><th align="left">Item</th><th>Each</th><th>Amount</th></tr>${rows}</table>`,
-    `<p>Subtotal: ${escapeHtml(subtotal)}<br>${escapeHtml(how)}</p>`,
+    `<p>Subtotal: ${escapeHtml(subtotal)}<br>${escapeHtml(rule)}<br>${escapeHtml(how)}</p>`,
     `<p><a href="${escapeHtml(link)}">Open the request in the console</a></p>`,
   ]);
   const count = data.items.length === 1 ? '1 item' : `${data.items.length} items`;

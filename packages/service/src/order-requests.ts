@@ -1,18 +1,24 @@
-// Order requests: one form per order link. The items, quantities and prices are the link's quotes'
-// as stored (firm), read here; the form carries only how the order is fulfilled and who sends it.
+// Order requests: one form per order link. The items and quantities are the link's quotes'; each is
+// priced again at today's firm price (the price book in force, as a new quote would price it, the
+// same figure the plate quoter shows) and the request keeps that price. The form carries only how
+// the order is fulfilled and who sends it.
 import { OrderRequestForm, ServiceError, parseRequest } from '@shop/contracts';
-import type { Delivery, Handoff, LeadTime, Quote } from '@shop/contracts';
+import type { Delivery, Handoff, LeadTime, Quote, QuotedItem } from '@shop/contracts';
 import { orderRequestCreated } from '@shop/notify';
 import { hstCents } from '@shop/pricing';
 import type { Fulfilment, OrderRequestAddress, OrderRequestContact, OrderRequestRecord, OrderRequestRepository, Storage } from '@shop/storage';
 import type { RequestContext } from './context';
+import type { PlateImportCases } from './plate-imports';
+import type { QuotePricer } from './quote-pricer';
+import type { KeptQuoteRequest } from './quotes';
+import type { ShopState } from './shop-state';
 import { newId } from './ids';
 import { toOutboxEvent } from './outbox-events';
 import type { RateLimits } from './rate-limits';
 import { readStored } from './stored';
 import { findById, withStorage } from './storage-guard';
 
-/** One item of the order at its quote's firm price. */
+/** One item of the order at today's firm price. */
 export interface OrderLine {
   quoteId: string;
   /** The item's place in its quote. */
@@ -25,26 +31,30 @@ export interface OrderLine {
   amountCents: number;
 }
 
+/** An item of the form: today's price, and what its quote said (to show a change). */
+export type DraftLine = OrderLine & { leadTime: LeadTime | null; delivery: Delivery; quotedAmountCents: number };
+
 /** An item of the link that cannot be ordered at its price any more. */
 export interface LeftOutLine {
   quoteId: string;
   index: number;
   description: string;
   label: string | null;
-  reason: 'expired' | 'removed';
+  /** `not_priced`: today's prices cannot price it (its material is no longer sold, or plate orders are paused). */
+  reason: 'expired' | 'removed' | 'not_priced';
 }
 
-/** What the order-request form of a link shows: every orderable item as quoted, and the totals. */
+/** What the order-request form of a link shows: every orderable item at today's price, and the totals. */
 export interface OrderRequestDraft {
   handoffId: string;
-  lines: Array<OrderLine & { leadTime: LeadTime | null; delivery: Delivery }>;
+  lines: DraftLine[];
   leftOut: LeftOutLine[];
   subtotalCents: number;
   taxCents: number;
   totalCents: number;
   /** When the first of the quotes stops holding its price. */
   pricesHoldUntil: string;
-  /** The price book of the quotes (the latest when they differ). */
+  /** The price book in force, which priced every line. */
   priceBook: string;
 }
 
@@ -74,6 +84,10 @@ export interface OrderRequestCaseDeps {
   storage: Storage;
   orderRequests: OrderRequestRepository;
   limits: RateLimits;
+  /** The price book in force (and the plate orders switch). */
+  state: Pick<ShopState, 'current'>;
+  pricer: QuotePricer;
+  imports: Pick<PlateImportCases, 'partsKept'>;
 }
 
 const handoffNotFound = () => new ServiceError('handoff_not_found', 'This order link does not exist or has been removed.');
@@ -81,42 +95,95 @@ const handoffNotFound = () => new ServiceError('handoff_not_found', 'This order 
 export function createOrderRequestCases(deps: OrderRequestCaseDeps) {
   const { storage, orderRequests, limits } = deps;
 
-  /** The link's items at their quotes' prices; 404 for an unknown link, 410 when no price holds any more. */
+  /** Every item of a kept quote priced again at `pricing` (the book in force), as a new quote of the same request would be. */
+  async function priceToday(quoteId: string, request: string, pricing: Awaited<ReturnType<ShopState['current']>>, now: Date): Promise<{ priceBook: string; items: Array<QuotedItem | null> }> {
+    const kept = JSON.parse(request) as KeptQuoteRequest;
+    const parts = await deps.imports.partsKept(kept.items.filter((item) => item.kind === 'plate'), now);
+    const priceAll = async (items: KeptQuoteRequest['items']) => JSON.parse((await deps.pricer.price({ items, parts }, { now, quoteId, pricing })).json) as Quote;
+    try {
+      const quote = await priceAll(kept.items);
+      return { priceBook: quote.price_book, items: quote.items };
+    } catch (error) {
+      // Today's book refuses an item (a material no longer sold, plate orders paused): each item
+      // alone, so the others can still be ordered. Items are priced independently of each other.
+      if (!(error instanceof ServiceError) || error.status !== 422) throw error;
+      let priceBook = '';
+      const items: Array<QuotedItem | null> = [];
+      for (const item of kept.items) {
+        try {
+          const alone = await priceAll([item]);
+          priceBook = alone.price_book;
+          items.push(alone.items[0] ?? null);
+        } catch (inner) {
+          if (!(inner instanceof ServiceError) || inner.status !== 422) throw inner;
+          items.push(null);
+        }
+      }
+      return { priceBook, items };
+    }
+  }
+
+  /**
+   * The link's items at today's firm price; 404 for an unknown link, 410 when none can be ordered
+   * (their quotes expired). An item today's book cannot price is left out and said so.
+   */
   async function draftOrder(handoffId: string, ctx: RequestContext): Promise<OrderRequestDraft> {
     const record = await findById(handoffId, 'h', 'read the order link', (id) => storage.handoffs.get(id, ctx.now), handoffNotFound);
     const handoff = readStored<Handoff>('handoff', record, record.body);
-    const quotes = new Map<string, Quote | null>();
+    const pricing = await deps.state.current(ctx.now);
+    const quotes = new Map<string, { quote: Quote; today: { priceBook: string; items: Array<QuotedItem | null> } | null } | null>();
     for (const quoteId of new Set(handoff.items.map((item) => item.quote_id))) {
       const row = await withStorage('read the quote', () => storage.quotes.get(quoteId, ctx.now));
-      quotes.set(quoteId, row ? readStored<Quote>('quote', row, row.body) : null);
+      if (!row) {
+        quotes.set(quoteId, null);
+        continue;
+      }
+      const quote = readStored<Quote>('quote', row, row.body);
+      const holds = ctx.now.getTime() <= Date.parse(quote.expires_at);
+      quotes.set(quoteId, { quote, today: holds ? await priceToday(quoteId, row.request, pricing, ctx.now) : null });
     }
     const lines: OrderRequestDraft['lines'] = [];
     const leftOut: LeftOutLine[] = [];
     const holding: Quote[] = [];
+    let priceBook = '';
     for (const item of handoff.items) {
-      const quote = quotes.get(item.quote_id) ?? null;
-      const quoted = quote?.items[item.index];
+      const found = quotes.get(item.quote_id) ?? null;
+      const quoted = found?.quote.items[item.index];
       const base = { quoteId: item.quote_id, index: item.index, description: item.description, label: item.label };
-      if (!quote || !quoted || quoted.unit_amount_cents === null || quoted.amount_cents === null) {
+      if (!found || !quoted || quoted.unit_amount_cents === null || quoted.amount_cents === null) {
         leftOut.push({ ...base, reason: 'removed' });
         continue;
       }
-      if (ctx.now.getTime() > Date.parse(quote.expires_at)) {
+      if (found.today === null) {
         leftOut.push({ ...base, reason: 'expired' });
         continue;
       }
-      if (!holding.includes(quote)) holding.push(quote);
+      const today = found.today.items[item.index];
+      if (!today || today.unit_amount_cents === null || today.amount_cents === null) {
+        leftOut.push({ ...base, reason: 'not_priced' });
+        continue;
+      }
+      if (!holding.includes(found.quote)) holding.push(found.quote);
+      priceBook = found.today.priceBook;
       lines.push({
         ...base,
         description: quoted.description,
         label: quoted.label,
         kind: quoted.kind,
-        quantity: quoted.quantity,
-        unitAmountCents: quoted.unit_amount_cents,
-        amountCents: quoted.amount_cents,
-        leadTime: quoted.lead_time,
-        delivery: quoted.delivery,
+        quantity: today.quantity,
+        unitAmountCents: today.unit_amount_cents,
+        amountCents: today.amount_cents,
+        quotedAmountCents: quoted.amount_cents,
+        leadTime: today.lead_time,
+        delivery: today.delivery,
       });
+    }
+    if (lines.length === 0 && leftOut.every((line) => line.reason === 'not_priced')) {
+      throw new ServiceError(
+        'link_expired',
+        'Nothing on this order link can be ordered online at today\'s prices: ask the shop for a quote.',
+        { details: { link: 'order' } },
+      );
     }
     if (lines.length === 0) {
       throw new ServiceError(
@@ -135,7 +202,7 @@ export function createOrderRequestCases(deps: OrderRequestCaseDeps) {
       taxCents,
       totalCents: subtotalCents + taxCents,
       pricesHoldUntil: holding.map((quote) => quote.expires_at).sort()[0] ?? handoff.expires_at,
-      priceBook: holding.map((quote) => quote.price_book).sort().at(-1) ?? '',
+      priceBook,
     };
   }
 
@@ -146,7 +213,7 @@ export function createOrderRequestCases(deps: OrderRequestCaseDeps) {
     },
 
     /**
-     * Keeps a person's order request: the link's items at their quotes' prices (whatever else the
+     * Keeps a person's order request: the link's items at today's firm prices (whatever else the
      * form carried is not read), with the fulfilment and contact from the form. `formKey` comes from
      * the rendered form: the same form sent twice is one request.
      */

@@ -188,6 +188,33 @@ describe('the price book in the database', () => {
     expect(quoter.reprice.changeSinceQuoteCents).toBe(after.items[0]!.amount_cents! - before.items[0]!.amount_cents!);
   });
 
+  it('after a publish, the plate quoter, the order form and the stored order request all price at today\'s firm price', async () => {
+    const before = await quote(shop, [plate, { kind: 'product', slug: 'round-bale-feeder', tier: 'kit', quantity: 1 }]);
+    const handoff = await shop.service.createHandoff({ quote_ids: [before.id] }, shop.ctx());
+    await shop.service.uploadPriceBook(bookWith('2026-12-01.1', dearerLaser), 'st_owner');
+    shop.clock.set('2026-11-27T16:00:00.000Z');
+    await shop.service.publishPriceBook('2026-12-01.1', { staffId: 'st_owner' });
+    const today = await quote(shop, [plate, { kind: 'product', slug: 'round-bale-feeder', tier: 'kit', quantity: 1 }]);
+    expect(today.items[0]!.amount_cents).not.toBe(before.items[0]!.amount_cents);
+
+    const page = await shop.service.getOrderPage(handoff.id, shop.ctx());
+    const quoter = await shop.service.getPlateQuoter(page.items[0]!.designId!, undefined, shop.ctx());
+    const form = await shop.service.getOrderRequestForm(handoff.id, shop.ctx());
+    expect(form.priceBook).toBe('2026-12-01.1');
+    expect(form.lines.map((line) => [line.unitAmountCents, line.amountCents, line.quotedAmountCents])).toEqual(
+      today.items.map((item, i) => [item.unit_amount_cents, item.amount_cents, before.items[i]!.amount_cents]),
+    );
+    expect(form.lines[0]!.amountCents).toBe(quoter.reprice.item.amount_cents);
+    expect(form.subtotalCents).toBe(today.amount_subtotal_cents);
+
+    const sent = { fulfilment: 'pickup', name: 'Dana Reyes', email: 'dana@example.com', phone: null, company: null, note: null };
+    const { id } = await shop.service.createOrderRequest(handoff.id, sent, 'form-1', shop.ctx());
+    const stored = await shop.service.getOrderRequest(id, shop.ctx());
+    expect(stored.priceBook).toBe('2026-12-01.1');
+    expect(stored.lines.map((line) => line.amountCents)).toEqual(form.lines.map((line) => line.amountCents));
+    expect(stored.subtotalCents).toBe(today.amount_subtotal_cents);
+  });
+
   it('publishes at a set time: the version takes force at that time, without a restart, and shows as scheduled until then', async () => {
     await shop.service.uploadPriceBook(bookWith('2026-12-01.1', dearerLaser), 'st_owner');
     // An endpoint subscribed to price_book.published gets its outbox row with the publication.

@@ -135,9 +135,9 @@ export interface Service {
   requestProductQuote(slug: string, choice: unknown, ctx: RequestContext): Promise<RfqLink>;
   getRfqForm(rfqId: string, ctx: RequestContext): Promise<RfqFormPage>;
   submitRfq(rfqId: string, form: unknown, idempotencyKey: string, ctx: RequestContext): Promise<RfqSubmissionResult>;
-  /** The order-request form of an order link: its items at their quotes' firm prices (410 link_expired when none holds). */
+  /** The order-request form of an order link: its items at today's firm prices (410 link_expired when none can be ordered). */
   getOrderRequestForm(handoffId: string, ctx: RequestContext): Promise<OrderRequestDraft>;
-  /** Keeps an order request: items and prices from the link's quotes, fulfilment and contact from the form. */
+  /** Keeps an order request: the link's items at today's firm prices, fulfilment and contact from the form. */
   createOrderRequest(handoffId: string, form: unknown, formKey: string, ctx: RequestContext): Promise<OrderRequestResult>;
   getOrderRequest(id: string, ctx: RequestContext): Promise<OrderRequestDocument>;
 
@@ -221,7 +221,7 @@ export function createService(deps: ServiceDeps): Service {
   const importQuoter = createImportQuoter({ state, limits, pricer, imports, createQuote: quotes.createQuote, createHandoff: handoffs.createHandoff });
   const rfq = createRfqCases({ storage, limits, publicUrl: config.publicUrl });
   const pages = createPageCases({ state, storage, limits, pricer, imports, drawings, createRfqLink: rfq.createRfqLink, rfqJobs: deps.orderRequests });
-  const orders = createOrderRequestCases({ storage, orderRequests: deps.orderRequests, limits });
+  const orders = createOrderRequestCases({ storage, orderRequests: deps.orderRequests, limits, state, pricer, imports });
   const idempotency = createIdempotency(storage);
   // Reads the version in force and the switch again every cache period, so a scheduled version or a
   // pause takes force in a quiet process too (and /status and the tools' descriptions follow).

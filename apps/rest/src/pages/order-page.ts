@@ -29,7 +29,7 @@ export function renderOrderPage(view: OrderPageView): string {
 ${page.plateOrders.notice === null ? null : html`<p class="notice warn" role="status" id="plate-orders-notice">${page.plateOrders.notice} Plate items can still be ordered through a quote request.</p>`}
 <section class="notice" aria-label="How ordering works">
 ${orderForm
-  ? html`<p><strong>Nothing is paid on this page.</strong> Order every item at its quoted price with one form: the order button is under the totals. Each item's own page shows it again at today's prices.</p>`
+  ? html`<p><strong>Nothing is paid on this page.</strong> Order every item at today's firm price with one form: the order button is under the totals. The form, like each item's own page, prices the items again at the shop's prices in force today and shows any change since the quote; the order keeps the prices it was sent at.</p>`
   : html`<p><strong>Nothing is bought or paid on this page.</strong> Each button opens the item's own page, which prices it again at today's prices, so a price can move if the shop's prices changed since the quote.</p>`}
 <p class="small">${count} ${count === 1 ? 'item' : 'items'}, quoted prices held until ${formatDate(page.handoff.expires_at)}.</p>
 </section>

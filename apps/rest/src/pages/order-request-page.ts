@@ -1,4 +1,4 @@
-// The order-request form of an order link (every item at its quote's firm price, read-only; pickup
+// The order-request form of an order link (every item at today's firm price, read-only; pickup
 // or a delivery address; the person's details) and the confirmation page of a kept request.
 import { PROVINCES, PUBLIC_PATHS } from '@shop/contracts';
 import type { LeadTime } from '@shop/contracts';
@@ -38,6 +38,13 @@ export const EMPTY_ORDER_FORM: OrderFormValues = {
   phone: '',
   company: '',
   note: '',
+};
+
+/** Why an item of the link is not on the form, in words. */
+const LEFT_OUT_REASONS: Record<OrderRequestDraft['leftOut'][number]['reason'], string> = {
+  expired: 'its quote expired',
+  removed: 'its quote is gone',
+  not_priced: 'the shop\'s prices today do not price it online',
 };
 
 export const FREIGHT_NOTE = 'Freight is not in these prices: for delivery the shop quotes it after the order, before anything ships. Pickup at the shop is free.';
@@ -120,8 +127,8 @@ function renderUnit(line: Pick<OrderLine, 'unitAmountCents' | 'quantity' | 'amou
   return html`${formatCents(line.unitAmountCents)}${note === null ? null : html` <span class="note">${note}</span>`}`;
 }
 
-/** The items as quoted; the form's also say their lead time. */
-function renderLines(lines: ReadonlyArray<OrderLine & { leadTime?: LeadTime | null }>): SafeHtml {
+/** The items at the prices of the order; the form's also say their lead time and the quoted amount when it differs. */
+function renderLines(lines: ReadonlyArray<OrderLine & { leadTime?: LeadTime | null; quotedAmountCents?: number }>): SafeHtml {
   return html`<ol class="order-lines">
 ${lines.map(
   (line) => html`<li class="card order-line" data-quote="${line.quoteId}" data-index="${line.index}">
@@ -131,7 +138,7 @@ ${line.label === null ? null : html`<p class="description">${line.description}</
 <div><dt>Quote reference</dt><dd class="reference">${line.quoteId}, item ${line.index + 1}</dd></div>
 <div><dt>Quantity</dt><dd data-field="quantity">${line.quantity}</dd></div>
 <div><dt>Unit price</dt><dd data-field="unit">${renderUnit(line)}</dd></div>
-<div><dt>Amount (before HST)</dt><dd data-field="amount">${formatCents(line.amountCents)}</dd></div>
+<div><dt>Amount (before HST)</dt><dd data-field="amount">${formatCents(line.amountCents)}${line.quotedAmountCents === undefined || line.quotedAmountCents === line.amountCents ? null : html` <span class="note" data-field="quoted">quoted ${formatCents(line.quotedAmountCents)}</span>`}</dd></div>
 ${line.leadTime === undefined ? null : html`<div><dt>Lead time</dt><dd>${formatLeadTime(line.leadTime)}</dd></div>`}
 </dl>
 </li>`,
@@ -156,14 +163,14 @@ export function renderOrderRequestForm(view: OrderRequestFormView): string {
     title: 'Order',
     main: html`<p class="crumb"><a href="${PUBLIC_PATHS.order(draft.handoffId)}">Back to the order page</a></p>
 <h1>Order</h1>
-<p>Send this order to ${view.shopName}: ${count} ${count === 1 ? 'item' : 'items'} at the prices quoted, which hold until ${formatDate(draft.pricesHoldUntil)}. The shop confirms the order and when it is ready; nothing is paid here.</p>
+<p>Send this order to ${view.shopName}: ${count} ${count === 1 ? 'item' : 'items'} at today's firm prices, worked out again now from the shop's prices in force (as each item's own page shows them); the order keeps the prices it is sent at. This link takes orders until ${formatDate(draft.pricesHoldUntil)}. The shop confirms the order and when it is ready; nothing is paid here.</p>
 ${errorCount > 0 ? html`<div class="notice error" role="alert">Please correct ${errorCount === 1 ? 'the field' : `the ${errorCount} fields`} marked below; nothing was sent.</div>` : null}
 <section class="card order-summary" aria-label="What you order">
 <h2>What you order</h2>
 ${renderLines(draft.lines)}
 ${draft.leftOut.length === 0
   ? null
-  : html`<p class="notice warn">Not in this order, because ${draft.leftOut.length === 1 ? 'its quote' : 'their quotes'} ${draft.leftOut.some((line) => line.reason === 'expired') ? 'expired' : 'are gone'}: ${draft.leftOut.map((line, i) => html`${i > 0 ? '; ' : ''}${line.label ?? line.description}`)}. Ask for a new quote for ${draft.leftOut.length === 1 ? 'it' : 'them'}.</p>`}
+  : html`<p class="notice warn">Not in this order: ${draft.leftOut.map((line, i) => html`${i > 0 ? '; ' : ''}${line.label ?? line.description} (${LEFT_OUT_REASONS[line.reason]})`)}. Ask the shop for a new quote for ${draft.leftOut.length === 1 ? 'it' : 'them'}.</p>`}
 ${renderTotals(draft)}
 <p class="small muted">${FREIGHT_NOTE}</p>
 </section>
@@ -218,7 +225,7 @@ export function renderOrderRequestConfirmation(view: OrderRequestConfirmationVie
 </section>
 <section class="card order-summary" aria-label="Your order">
 <h2>Your order, at these prices</h2>
-<p class="small">The prices below are the quoted ones, kept with your order: they do not change.</p>
+<p class="small">The prices below are the firm prices of the day you sent the order, kept with it: they do not change.</p>
 ${renderLines(request.lines)}
 ${renderTotals(request)}
 </section>

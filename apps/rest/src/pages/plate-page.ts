@@ -125,18 +125,21 @@ ${price?.checkoutHref
   }
   const { design, expired } = view.page;
   const quoted = design.quoted;
+  // The order form prices the quoted quantity again at today's prices: the same figure said here.
+  const todayAtQuoted = quoted.amount_cents === null || view.reprice?.changeSinceQuoteCents == null ? null : quoted.amount_cents + view.reprice.changeSinceQuoteCents;
+  const orderable = !expired && todayAtQuoted !== null && view.page.plateOrders.notice === null;
   return html`<section class="card order" aria-label="Order">
 <h2>Order</h2>
-${expired || quoted.amount_cents === null
+${!orderable
   ? null
-  : html`<p>Order this plate at its quoted price, ${formatCents(quoted.amount_cents)} for ${quoted.quantity} pcs before HST, with the rest of its order on one form: pickup, or delivery with freight quoted after the order. Nothing is paid here.</p>
-<a class="button" id="order" href="${PUBLIC_PATHS.orderRequestForm(design.handoff_id)}">Order at the quoted price</a>
+  : html`<p>Order ${quoted.quantity} pcs at today's firm price, ${formatCents(todayAtQuoted)} before HST, with the rest of its order on one form: pickup, or delivery with freight quoted after the order. The order keeps the price it is sent at. Nothing is paid here.</p>
+<a class="button" id="order" href="${PUBLIC_PATHS.orderRequestForm(design.handoff_id)}">Order ${quoted.quantity} pcs at today's price</a>
 <h3>Another quantity</h3>`}
-<p>Send this plate to the shop as a quote request${expired ? '' : ' at the quantity above'}: you add your name and how to reach you, and the shop replies with the price. Nothing is paid here.</p>
+<p>Send this plate to the shop as a quote request${!orderable ? '' : ' at the quantity above'}: you add your name and how to reach you, and the shop replies with the price. Nothing is paid here.</p>
 <form method="post" action="${PUBLIC_PATHS.plateQuoteRequest(designId)}">
 <input type="hidden" name="form_token" value="${view.formToken}">
 <input type="hidden" name="quantity" value="${quantity}" data-field="orderQuantity">
-<button type="submit" class="button${expired ? '' : ' secondary'}">Request this plate (<span data-field="orderCount">${quantity}</span> pcs)</button>
+<button type="submit" class="button${!orderable ? '' : ' secondary'}">Request this plate (<span data-field="orderCount">${quantity}</span> pcs)</button>
 </form>
 </section>`;
 }
