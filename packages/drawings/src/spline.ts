@@ -43,6 +43,10 @@ function splineDomain(curve: SplineCurve): [number, number] {
   return [curve.knots[curve.degree]!, curve.knots[curve.xs.length]!];
 }
 
+let scratchX = new Float64Array(12);
+let scratchY = new Float64Array(12);
+let scratchW = new Float64Array(12);
+
 /** The point at parameter t (de Boor's algorithm in homogeneous coordinates). */
 export function evaluateSpline(curve: SplineCurve, t: number): [number, number] {
   const { degree: p, knots } = curve;
@@ -56,9 +60,16 @@ export function evaluateSpline(curve: SplineCurve, t: number): [number, number] 
     else high = mid - 1;
   }
   const k = low;
-  const dx = new Float64Array(p + 1);
-  const dy = new Float64Array(p + 1);
-  const dw = new Float64Array(p + 1);
+  // Scratch rows kept between calls (a flattening evaluates hundreds of thousands of points): the
+  // same arithmetic, without three new arrays each time to collect.
+  if (scratchX.length < p + 1) {
+    scratchX = new Float64Array(p + 1);
+    scratchY = new Float64Array(p + 1);
+    scratchW = new Float64Array(p + 1);
+  }
+  const dx = scratchX;
+  const dy = scratchY;
+  const dw = scratchW;
   for (let j = 0; j <= p; j++) {
     const w = curve.weights[k - p + j]!;
     dx[j] = curve.xs[k - p + j]! * w;

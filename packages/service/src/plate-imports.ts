@@ -3,7 +3,7 @@
 // for it: each from a bounded cache of imports already read, so a quote of ten items naming one
 // import, and every preview, page and cut file after it, reads and parses the import once.
 import os from 'node:os';
-import { BOUNDS, PlateImportQuery, ServiceError, parseRequest, publicUrls } from '@shop/contracts';
+import { BOUNDS, PlateImport as PlateImportSchema, PlateImportQuery, ServiceError, parseRequest, publicUrls } from '@shop/contracts';
 import type { KeptPlate, PlateImport, ProductItem } from '@shop/contracts';
 import { renderImportDefectsSvg } from '@shop/geometry';
 import type { Storage } from '@shop/storage';
@@ -197,6 +197,11 @@ export function createPlateImportCases(deps: PlateImportDeps) {
         marks: result.marks,
         preview_url: urls.importPreview(id),
       };
+      // Never kept unless its own contract holds it (every figure finite and within its bounds): a
+      // drawing that reads into anything else is refused, not stored and answered with a broken body.
+      if (!PlateImportSchema.safeParse(plateImport).success) {
+        throw new ServiceError('dxf_unreadable', 'The drawing was read into figures outside what a part can have (a coordinate or size out of range). Check the drawing for stray entities far from the part or absurd scales, and send it again.');
+      }
       const body = JSON.stringify(plateImport);
       const survey = result.survey ? JSON.stringify(result.survey) : null;
       const record = { id, createdAt: ctx.now, expiresAt, retainUntil, body, schemaVersion: versionOf('plateImport'), survey, clientKey: sender };
