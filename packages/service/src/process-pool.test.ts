@@ -77,4 +77,20 @@ describe('createProcessPool', () => {
       await pool.close();
     }
   });
+
+  it('replaces a process whose task took it past half its RSS cap, once the task is answered', async () => {
+    const pool = createProcessPool<number, number>({ module: 'test-rss-worker', what: 'holding', timeoutMs: 20_000, maxHeapMb: 64, maxRssMb: 320, onDeath: died });
+    try {
+      const first = await pool.run(0);
+      // About 200 MB resident: under the cap (answered), past half of it (the process is not kept).
+      await expect(pool.run(160)).resolves.toBe(160);
+      const next = await pool.run(0);
+      expect(next).not.toBe(first);
+      // A light task leaves its process in place.
+      expect(await pool.run(0)).toBe(next);
+    } finally {
+      await pool.close();
+    }
+  }, 30_000);
 });
+

@@ -31,7 +31,10 @@ export interface ProcessPoolOptions {
   maxRssMb?: number;
   /** How often a working process's RSS is read (default 50 ms). */
   rssSampleMs?: number;
-  /** A process is replaced after this many tasks (default 100), so what one task left behind goes with it. */
+  /**
+   * A process is replaced after this many tasks (default 100), or after a task that took it past
+   * half its RSS cap, so what one task left behind goes with it.
+   */
   maxTasksPerProcess?: number;
   /** An idle process stops after this long (default 30 s). */
   idleMs?: number;
@@ -63,6 +66,8 @@ interface Slot<T, R> {
   idle?: NodeJS.Timeout;
   /** Tasks the current process has answered. */
   tasks: number;
+  /** The highest RSS read of the current process (MB), 0 before any. */
+  peakRssMb: number;
 }
 
 /** A process pool's counts: `capacity` is how many tasks may wait before new work is refused. */
@@ -102,7 +107,7 @@ const fromSource = path.extname(__filename) === '.ts';
 const STDERR_KEPT = 4_096;
 
 export function createProcessPool<T, R>(options: ProcessPoolOptions): ProcessPool<T, R> {
-  const slots: Array<Slot<T, R>> = Array.from({ length: Math.max(1, options.processes ?? 1) }, () => ({ child: null, job: null, stderr: '', tasks: 0 }));
+  const slots: Array<Slot<T, R>> = Array.from({ length: Math.max(1, options.processes ?? 1) }, () => ({ child: null, job: null, stderr: '', tasks: 0, peakRssMb: 0 }));
   const maxQueue = options.maxQueue ?? 16 * slots.length;
   const idleMs = options.idleMs ?? 30_000;
   const maxRssMb = options.maxRssMb ?? options.maxHeapMb + RUNTIME_RSS_MB;
@@ -123,6 +128,7 @@ export function createProcessPool<T, R>(options: ProcessPoolOptions): ProcessPoo
     const child = fork(host, [worker], { execArgv, serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     slot.stderr = '';
     slot.tasks = 0;
+    slot.peakRssMb = 0;
     // A process that cannot be started, signalled or written to says so here: its task is answered
     // as a death (below, or by 'exit'), never thrown at the parent.
     child.on('error', () => {
@@ -170,8 +176,9 @@ export function createProcessPool<T, R>(options: ProcessPoolOptions): ProcessPoo
     slot.job = null;
     const child = slot.child;
     slot.tasks += 1;
-    if (child && slot.tasks >= maxTasks) {
-      // Replaced: the next task starts a fresh process.
+    // A process that grew past half its cap keeps that memory while idle (V8 and malloc hand little
+    // back): replaced, like one past its quota of tasks, and the next task starts a fresh one.
+    if (child && (slot.tasks >= maxTasks || slot.peakRssMb > maxRssMb / 2)) {
       slot.child = null;
       child.kill('SIGKILL');
     } else if (child) {
@@ -203,6 +210,7 @@ export function createProcessPool<T, R>(options: ProcessPoolOptions): ProcessPoo
       sampling = true;
       void residentMb(child.pid).then((mb) => {
         sampling = false;
+        if (mb !== null && slot.child === child && mb > slot.peakRssMb) slot.peakRssMb = mb;
         // NaN or an unreadable figure never kills; only a figure past the cap does.
         if (mb === null || slot.job !== job || !(mb > maxRssMb)) return;
         job.overRssMb = mb;
