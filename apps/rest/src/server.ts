@@ -1,6 +1,7 @@
 // Entry point of the REST app: open storage, listen, purge old rows periodically, and stop cleanly
 // on SIGTERM/SIGINT (in-flight requests finish first).
 import path from 'node:path';
+import { API_PREFIX, PAGE_ROUTES } from '@shop/contracts';
 import { serveUntilStopped, startRuntime } from '@shop/runtime';
 import { systemClock } from '@shop/service';
 import pino from 'pino';
@@ -8,6 +9,8 @@ import { createRestApp } from './app';
 import { loadConfig } from './config';
 
 const ROOT_DIR = path.resolve(__dirname, '..', '..', '..');
+/** The routes whose bodies are drawings, admitted before they are read. */
+const DRAWING_PATHS = [`${API_PREFIX}/plate-imports`, PAGE_ROUTES.plateUpload];
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -45,6 +48,9 @@ async function main(): Promise<void> {
     },
     close: () => runtime.close(),
     onError: (error) => logger.error({ err: error }, 'a connection could not be accepted; serving on'),
+    // A drawing sent with Expect: 100-continue (curl does for large files) is told to send its body
+    // only once admitted: the queue, the bytes held and its limit are asked before a byte arrives.
+    deferContinue: (req) => req.method === 'POST' && DRAWING_PATHS.includes((req.url ?? '').split('?')[0] ?? ''),
   });
 }
 

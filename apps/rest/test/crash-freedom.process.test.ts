@@ -1,5 +1,6 @@
 // No body can end the REST process (DESIGN 10.1): malformed transports sent over raw sockets to the
 // real server, each followed by a check that the same process is alive and answers the next request.
+import net from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { bracketDxf } from './fixtures';
 import { sendRaw, startRestProcess } from './process-harness';
@@ -105,5 +106,67 @@ describe('the REST process outlives every malformed transport', () => {
     const body = `${formStart()}0\r\nSECTION\r\n`;
     await sendRaw(rest.port, uploadHead(Buffer.byteLength(body) + 1000) + body, { halfClose: true, waitMs: 2_000 });
     await expectServing();
+  });
+});
+
+describe('Expect: 100-continue on drawing uploads (the real server, as curl sends large files)', () => {
+  let rest: RestProcess;
+  beforeAll(async () => {
+    // Room for one 5 MiB drawing at a time.
+    rest = await startRestProcess({ DRAWING_UPLOADS_MIB: '6' });
+  }, 90_000);
+  afterAll(() => rest.stop());
+
+  /** Sends a head and collects what the server says until `until` matches (or it closes). */
+  function exchange(head: string, until: RegExp): Promise<{ socket: net.Socket; text: string }> {
+    return new Promise((resolve) => {
+      const socket = net.connect(rest.port, '127.0.0.1');
+      let text = '';
+      const done = () => resolve({ socket, text });
+      socket.on('error', done);
+      socket.on('close', done);
+      socket.on('data', (chunk: Buffer) => {
+        text += chunk.toString('latin1');
+        if (until.test(text)) done();
+      });
+      socket.write(head);
+    });
+  }
+  const head = (length: number) =>
+    `POST /api/v1/plate-imports?units=mm HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/dxf\r\nExpect: 100-continue\r\nContent-Length: ${length}\r\n\r\n`;
+
+  it('an admitted drawing is told to continue; one refused is answered 503 with Retry-After before it is told to send a byte', async () => {
+    const held = await exchange(head(5 * 1024 * 1024), /^HTTP\/1\.1 100 Continue\r\n\r\n/);
+    try {
+      expect(held.text).toBe('HTTP/1.1 100 Continue\r\n\r\n');
+      held.socket.write('0\r\nSECTION\r\n');
+      const refused = await exchange(head(4 * 1024 * 1024), /\r\n\r\n[\s\S]*\}\}$/);
+      expect(refused.text).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\n/);
+      expect(refused.text).toMatch(/\r\nRetry-After: 5\r\n/i);
+      expect(refused.text).not.toContain('100 Continue');
+      refused.socket.destroy();
+    } finally {
+      held.socket.destroy();
+    }
+    // Once the held upload is gone, a drawing is told to continue and read.
+    const dxf = Buffer.from(bracketDxf());
+    let admitted: { socket: net.Socket; text: string } | null = null;
+    for (;;) {
+      admitted = await exchange(head(dxf.length), /^HTTP\/1\.1 (100 Continue\r\n\r\n|503[\s\S]*\}\}$)/);
+      if (admitted.text.startsWith('HTTP/1.1 100')) break;
+      admitted.socket.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const answered = await new Promise<string>((resolve) => {
+      let text = '';
+      admitted!.socket.on('data', (chunk: Buffer) => {
+        text += chunk.toString('latin1');
+        if (/\r\n\r\n[\s\S]*\}$/.test(text)) resolve(text);
+      });
+      admitted!.socket.write(dxf);
+    });
+    admitted.socket.destroy();
+    expect(answered).toMatch(/^HTTP\/1\.1 201 Created\r\n/);
+    expect(rest.alive()).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 // How both apps listen and stop: the same client timeouts, and on SIGTERM/SIGINT a drain that lets
 // every request in flight finish before the process exits.
 import http from 'node:http';
-import type { RequestListener, ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import { ServiceError } from '@shop/contracts';
@@ -24,6 +24,21 @@ export interface ServeOptions {
   close: () => Promise<void>;
   /** Told of the server's own errors once it listens (an accept that failed); default one line on stderr. */
   onError?: (error: Error) => void;
+  /**
+   * Requests sent with `Expect: 100-continue` that are told to continue only once admitted (the
+   * route calls `continueIfAsked`), so a refused upload is refused before its body is sent; every
+   * other request is told to continue at once, as Node does by default.
+   */
+  deferContinue?: (req: IncomingMessage) => boolean;
+}
+
+/** Tells a client waiting on `Expect: 100-continue` to send its body (once; nothing for one that did not ask). */
+export function continueIfAsked(req: IncomingMessage, res: ServerResponse): void {
+  if ((req.headers.expect ?? '').toLowerCase() !== '100-continue' || res.headersSent) return;
+  const flagged = res as ServerResponse & { shopContinued?: boolean };
+  if (flagged.shopContinued) return;
+  flagged.shopContinued = true;
+  res.writeContinue();
 }
 
 /**
@@ -50,6 +65,11 @@ export function serveUntilStopped(handler: RequestListener, options: ServeOption
     handler,
   );
   server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => answerClientError(error, socket, options.publicUrl ?? null));
+  // Node answers `Expect: 100-continue` itself unless told otherwise: uploads are asked in first.
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    if (!options.deferContinue?.(req)) continueIfAsked(req, res);
+    server.emit('request', req, res);
+  });
   handleServerErrors(server, options.onError ?? ((error) => process.stderr.write(`The server could not take a connection: ${error.message}\n`)));
   if (options.host === undefined) server.listen(options.port, options.onListening);
   else server.listen(options.port, options.host, options.onListening);

@@ -3,7 +3,7 @@
 // answered as an error and never thrown. Compressed drawings are refused: their size could only be
 // known by inflating them, and 160 KB of gzip can stand for gigabytes.
 import { BOUNDS, ServiceError } from '@shop/contracts';
-import { createByteSink } from '@shop/runtime';
+import { continueIfAsked, createByteSink } from '@shop/runtime';
 import type { RequestHandler } from 'express';
 
 const TOO_LARGE = () =>
@@ -24,6 +24,9 @@ export const readDrawingBody: RequestHandler = (req, res, next) => {
     next(TOO_LARGE());
     return;
   }
+  // Admitted (this runs after the queue, the bytes held and the limit were asked): a client waiting
+  // on Expect: 100-continue may send its body now.
+  continueIfAsked(req, res);
   const sink = createByteSink(BOUNDS.dxfBytes, known ? announced : null);
   let settled = false;
   const settle = (error: ServiceError | null) => {

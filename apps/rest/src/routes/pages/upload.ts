@@ -1,7 +1,7 @@
 // The upload page: a drawing sent as a plain multipart form (the shared reader, up to 5 MiB), imported,
 // and the part it gave opened with its material, thickness and quantity to choose, priced and ordered.
 import { BOUNDS, PAGE_ROUTES, PUBLIC_PATHS, ServiceError } from '@shop/contracts';
-import { readMultipart } from '@shop/runtime';
+import { continueIfAsked, readMultipart } from '@shop/runtime';
 import type { Request, Response } from 'express';
 import { setPageSecurityHeaders } from '../../http/security-headers';
 import { toLocalHref } from '../../pages/links';
@@ -102,6 +102,7 @@ export function mountUploadPages({ router, run, service, ctx, config, sendPage, 
           res.setHeader('Connection', 'close');
           throw error;
         });
+        continueIfAsked(req, res);
         const upload = await readUpload(req, (token) => checkFormToken(req, PLATE_FORM_COOKIE, token));
         units = upload.units;
         formToken = upload.formToken;
