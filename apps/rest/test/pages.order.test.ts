@@ -21,7 +21,7 @@ describe('the order page', () => {
     expect(text).toContain("Nothing is paid on this page. Order every item at today's firm price with one form");
     expect(text).toContain("The form, like each item's own page, prices the items again at the shop's prices in force today and shows any change since the quote; the order keeps the prices it was sent at.");
     const [plate, kit] = quote.items;
-    expect(text).toContain(`Base plate #3 ${plate.description} Quantity 10 Unit price $${(plate.unit_amount_cents / 100).toFixed(2)}`);
+    expect(text).toContain(`Base plate #3 ${plate.description.replace(" per ", " fit on one ")} Quantity 10 Unit price $${(plate.unit_amount_cents / 100).toFixed(2)}`);
     expect(text).toContain(`Amount (before HST) $${(plate.amount_cents / 100).toFixed(2)}`);
     expect(text).toContain(`North field ${kit.description} Quantity 2 Unit price $1,504.00 Amount (before HST) $3,008.00 Lead time 11 days ${kit.lead_time.note}`);
     expect(text).toContain(`Delivery ${kit.delivery.note}`);

@@ -24,6 +24,38 @@ describe('the plate quoter', () => {
     return { quote, path: findPlateLinks(order.text)[0] as string };
   }
 
+  it('says a shaped part in a customer\'s words, with one rounding of inches on the page and its drawing, and lists its cut-outs', async () => {
+    // A 96-corner outline 14.5276 in wide (369 mm), with two cut-outs.
+    const corners = Array.from({ length: 96 }, (_, k) => {
+      const angle = (2 * Math.PI * k) / 96;
+      return [Number((7.2638 + 7.2638 * Math.cos(angle)).toFixed(4)), Number((3 + 3 * Math.sin(angle)).toFixed(4))];
+    });
+    const shaped = typicalPlate({
+      label: null,
+      outline: { kind: 'polygon', points_in: corners },
+      holes: [],
+      cutouts: [
+        { kind: 'polygon', points_in: [[3, 2], [5, 2], [5, 4], [3, 4]] },
+        { kind: 'polygon', points_in: [[9, 2], [11, 2], [11, 4], [9, 4]] },
+      ],
+    });
+    const { quote, path } = await openQuoter(shaped);
+    expect(quote.items[0].description).toMatch(/96-corner outline/);
+    const reply = await app.http.request('GET', path);
+    expect(reply.status).toBe(200);
+    const text = readText(reply.text);
+    expect(text).not.toMatch(/\d+-corner/);
+    expect(text).not.toMatch(/\d+ per \d+ x \d+ in sheet/);
+    expect(text).toMatch(/14\.528 x 6 in shaped outline, 1\/4 in mild steel, 2 cut-outs, [\d,]+ fit on one 60 x 120 in sheet/);
+    // One rounding: the figure the page shows is the one the inline drawing's title says; no 4-place figure anywhere.
+    expect(text).toContain('Extents 14.528 x 6 in');
+    expect(reply.text).toContain('aria-label="Plate 1/4 in thick: 14.528 x 6 in shaped outline, 0 holes, 0 slots, 2 cut-outs, 0 bends"');
+    // Every figure a person reads (the drawing's dimension labels too); the drawing's coordinates keep their precision.
+    expect(text).not.toContain('14.5276');
+    expect(reply.text).toMatch(/>14\.528 in<\/text>/);
+    expect(text).toContain('Cut-outs 2');
+  });
+
   it('shows the drawing large with material, thickness, extents, weight, holes, bends and notes', async () => {
     const { quote, path } = await openQuoter();
     const item = quote.items[0];
@@ -31,11 +63,11 @@ describe('the plate quoter', () => {
     expect(reply.status).toBe(200);
     expect(reply.text).toMatch(/<figure class="card drawing" aria-label="Drawing of the plate"><svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     const text = readText(reply.text);
-    expect(text).toContain(`Bracket (left) ${item.description}`);
+    expect(text).toContain(`Bracket (left) ${item.description.replace(" per ", " fit on one ")}`);
     expect(text).toContain('Material Mild steel');
-    expect(text).toContain('Thickness 0.25 in Extents 6 x 4 in');
+    expect(text).toContain('Thickness 1/4 in Extents 6 x 4 in');
     expect(text).toContain(`Weight, one piece ${Math.round(item.plate.weight_lb * 100) / 100} lb`);
-    expect(text).toContain('Holes 1 Slots 0 Bends 90° down');
+    expect(text).toContain('Holes 1 Slots 0 Cut-outs None Bends 90° down');
     // The DFM notes are the item's issues: a hole under the thickness is warned.
     const warning = item.issues.find((i: any) => i.code === 'hole_smaller_than_thickness');
     expect(warning).toBeDefined();
@@ -134,7 +166,7 @@ describe('the plate quoter', () => {
     const reply = await postForm(app, `${path}/quote-request`, { form_token: form.formToken, quantity: '30' }, { cookie: form.cookie, 'sec-fetch-site': 'same-origin' });
     expect(reply.status).toBe(200);
     expect(reply.text).toContain(
-      `${quote.items[0].description} labelled &quot;Bracket (left)&quot;, quantity 30. Cut to the stored design ${designId} (quote ${quote.id}, item 1).</textarea>`,
+      `${quote.items[0].description.replace(" per ", " fit on one ")} labelled &quot;Bracket (left)&quot;, quantity 30. Cut to the stored design ${designId} (quote ${quote.id}, item 1).</textarea>`,
     );
     expect(reply.text).toContain('value="Mild steel (A36 / CSA G40.21 44W)"');
     expect(reply.text).toMatch(/name="thickness_in" [^>]*value="0.25"/);

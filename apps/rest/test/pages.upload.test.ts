@@ -93,7 +93,7 @@ describe('the upload page', () => {
     const text = readText(shown.text);
     expect(text).toContain('bracket-a.dxf');
     // Drawn in millimetres: the size as the customer's CAD shows it, and in inches as the drawing labels it.
-    expect(text).toContain('Size 150 x 100 mm (5.9055 x 3.937 in) Read in millimetres Round holes 4 Cut-outs 1 Bends 1');
+    expect(text).toContain('Size 150 x 100 mm (5.906 x 3.937 in) Read in millimetres Round holes 4 Cut-outs 1 Bends 1');
     expect(text).toContain('1 TEXT on layer NOTES');
     const id = quoterPath.split('/').pop();
     expect(shown.text).toContain(`<figure class="card drawing"><img src="/api/v1/plate-imports/${id}/preview.svg" alt="Drawing of the part as read from bracket-a.dxf"`);
@@ -106,7 +106,7 @@ describe('the upload page', () => {
     const typed = Quote.parse((await app.http.request('POST', '/api/v1/quotes', { body: { items: [bracketTyped()] } })).json).items[0]!;
     expect(priced.text).toContain(`<dd data-field="amount">$${(typed.amount_cents! / 100).toFixed(2)}</dd>`);
     expect(priced.text).toContain('<option value="mild_steel|0.1345" selected>');
-    expect(readText(priced.text)).toContain('150 x 100 mm (5.9055 x 3.937 in) part, 10 ga (0.1345 in) mild steel, 4 round holes, 1 cut-out, 1 bend');
+    expect(readText(priced.text)).toContain('150 x 100 mm (5.906 x 3.937 in) part, 10 ga (0.1345 in) mild steel, 4 round holes, 1 cut-out, 1 bend');
 
     const ordered = await order(app, quoterPath, form, BRACKET_STOCK);
     expect(ordered.status).toBe(303);

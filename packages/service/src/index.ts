@@ -6,6 +6,7 @@ export type { Answer, IdempotentCall } from './idempotency';
 export { ID_LENGTH, isWellFormedId, newId, newRequestId } from './ids';
 export type { IdPrefix } from './ids';
 export type { LeftOutLine, OrderLine, OrderRequestDocument, OrderRequestDraft, OrderRequestResult } from './order-requests';
+export { customerWords } from './pages';
 export type { OrderPage, OrderPageItem, OrderPageTotals, PlateDesign, PlateQuoterPage, PlateReprice, RfqFormPage, RfqSubmissionListing, RfqSubmissionResult } from './pages';
 export { quoteAsOf } from './quotes';
 export type { ImportChoice, ImportQuoterPage } from './import-quoter';

@@ -206,7 +206,8 @@ export function createPageCases(deps: PageCaseDeps) {
         quantityRefused = error.message;
       }
       const [svg, priced, pricing] = await Promise.all([
-        deps.drawings.get(`design:${design.id}`, () => deps.pricer.drawSvg(kept, parts)),
+        // Titled with the page's own rounding of inches, so the drawing a screen reader reads says what the page says.
+        deps.drawings.get(`design:${design.id}:titled`, async () => roundDrawingLabels(await deps.pricer.drawSvg(kept, parts, drawingTitle(design.item, design.quoted.plate)))),
         reprice(found, asked, ctx.now),
         state.current(ctx.now, { forDisplay: true }),
       ]);
@@ -355,7 +356,7 @@ function sumItems(items: OrderPageItem[]): OrderPageTotals | null {
 function describePlateRequest(design: PlateDesign, quantity: number): string {
   const label = design.quoted.label === null ? '' : ` labelled "${design.quoted.label}"`;
   return [
-    `${design.quoted.description}${label}, quantity ${quantity}.`,
+    `${customerWords(design.quoted.description)}${label}, quantity ${quantity}.`,
     `Cut to the stored design ${design.id} (quote ${design.quote_id}, item ${design.index + 1}).`,
   ].join(' ');
 }
@@ -371,3 +372,65 @@ function describeImportRequest(plateImport: PlateImport, quantity: number): stri
 
 /** Inches to the thousandth, as every page shows them. */
 const round3 = (value: number): string => String(Math.round(value * 1000) / 1000);
+
+/** A 64th of an inch as a fraction ("1/4", "1 1/2"), else the figure to four places (a gauge). */
+function thicknessWords(value: number): string {
+  const sixtyFourths = Math.round(value * 64 * 1e6) / 1e6;
+  if (!Number.isInteger(sixtyFourths) || sixtyFourths <= 0) return String(Math.round(value * 10_000) / 10_000);
+  let numerator = sixtyFourths % 64;
+  let denominator = 64;
+  while (numerator > 0 && numerator % 2 === 0) {
+    numerator /= 2;
+    denominator /= 2;
+  }
+  const whole = Math.floor(sixtyFourths / 64);
+  return [whole === 0 ? '' : String(whole), numerator === 0 ? '' : `${numerator}/${denominator}`].filter(Boolean).join(' ');
+}
+
+/** The plate quoter's drawing title, in the words and the one rounding (inches to the thousandth) of the customer pages. */
+export function drawingTitle(item: PlateItem, counts: { hole_count: number; slot_count: number } | null): string {
+  const o = item.outline;
+  const outline =
+    o.kind === 'rectangle'
+      ? `${round3(o.width_in)} x ${round3(o.height_in)} in rectangle`
+      : o.kind === 'circle'
+        ? `${round3(o.diameter_in)} in circle`
+        : o.kind === 'ring'
+          ? `${round3(o.outer_diameter_in)} in ring with a ${round3(o.inner_diameter_in)} in opening`
+          : `${round3(extent(o.points_in, 0))} x ${round3(extent(o.points_in, 1))} in shaped outline`;
+  const count = (k: number, one: string) => `${k} ${one}${k === 1 ? '' : 's'}`;
+  const parts = [`Plate ${thicknessWords(item.thickness_in)} in thick: ${outline}`];
+  if (counts !== null) parts.push(count(counts.hole_count, 'hole'), count(counts.slot_count, 'slot'));
+  if (item.cutouts.length > 0) parts.push(count(item.cutouts.length, 'cut-out'));
+  parts.push(count(item.bends.length, 'bend'));
+  return parts.join(', ');
+}
+
+function extent(points: ReadonlyArray<readonly number[]>, axis: 0 | 1): number {
+  let low = Infinity;
+  let high = -Infinity;
+  for (const point of points) {
+    const value = point[axis] ?? 0;
+    if (value < low) low = value;
+    if (value > high) high = value;
+  }
+  return high - low;
+}
+
+/**
+ * A quoted description in a customer's words: the API's "96-corner outline" is a shaped outline
+ * (the corner count is how the drawing was traced, not something a customer orders), and
+ * "32 per 60 x 120 in sheet" says how many pieces one sheet gives.
+ */
+export function customerWords(description: string): string {
+  return description
+    .replace(/\b\d[\d,]*-corner outline\b/g, 'shaped outline')
+    .replace(/, (\d[\d,]*) per (\d+(?:\.\d+)?) x (\d+(?:\.\d+)?) in sheet\b/g, (_all, count: string, width: string, height: string) =>
+      `, ${count} ${count === '1' ? 'fits' : 'fit'} on one ${width} x ${height} in sheet`,
+    );
+}
+
+/** The drawing's dimension labels ("14.5276 in") to the pages' thousandth ("14.528 in"); paths and coordinates keep their precision. */
+export function roundDrawingLabels(svg: string): string {
+  return svg.replace(/(<text\b[^>]*>)(-?\d+(?:\.\d+)?)( in<\/text>)/g, (_all, open: string, figure: string, close: string) => `${open}${round3(Number(figure))}${close}`);
+}

@@ -20,15 +20,37 @@ function formatFigure(value: number, places: number): string {
   return String(Math.round(value * factor) / factor);
 }
 
-/** Inches to at most four decimals, as the drawings label them: "0.1345 in", "5.9055 in". */
+/**
+ * Inches to at most three decimals, the one rounding of every customer page, of the drawing's title
+ * (the service's page cases) and of the quoted description: "14.528 in", never 14.5276 beside it.
+ */
+export const INCH_PLACES = 3;
+
 export function formatInches(value: number): string {
-  return `${formatFigure(value, 4)} in`;
+  return `${formatFigure(value, INCH_PLACES)} in`;
 }
 
 /** "6 x 4 in". */
 export function formatExtents(width: number, height: number): string {
-  return `${formatFigure(width, 4)} x ${formatInches(height)}`;
+  return `${formatFigure(width, INCH_PLACES)} x ${formatInches(height)}`;
 }
+
+/** A plate thickness as the stock is sold: a fraction when it is a 64th ("1/4 in", "1 1/2 in"), else its decimals ("0.1345 in", a gauge). */
+export function formatThickness(value: number): string {
+  const sixtyFourths = Math.round(value * 64 * 1e6) / 1e6;
+  if (!Number.isInteger(sixtyFourths) || sixtyFourths <= 0) return `${formatFigure(value, 4)} in`;
+  const whole = Math.floor(sixtyFourths / 64);
+  let numerator = sixtyFourths % 64;
+  let denominator = 64;
+  while (numerator > 0 && numerator % 2 === 0) {
+    numerator /= 2;
+    denominator /= 2;
+  }
+  const fraction = numerator === 0 ? '' : `${numerator}/${denominator}`;
+  return `${[whole === 0 ? '' : String(whole), fraction].filter(Boolean).join(' ')} in`;
+}
+
+export { customerWords } from '@shop/service';
 
 const MM_PER_INCH = 25.4;
 

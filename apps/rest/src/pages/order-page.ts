@@ -3,7 +3,7 @@
 import { PUBLIC_PATHS } from '@shop/contracts';
 import type { QuotedItem } from '@shop/contracts';
 import type { OrderPage, OrderPageItem } from '@shop/service';
-import { formatCents, formatDate, formatLeadTime, unitRoundingNote } from './format';
+import { formatCents, formatDate, formatLeadTime, unitRoundingNote, customerWords } from './format';
 import { html } from '@shop/runtime';
 import type { SafeHtml } from '@shop/runtime';
 import { renderPage } from './layout';
@@ -57,10 +57,10 @@ function renderOrderButton(page: OrderPage, what: string): SafeHtml {
 
 function renderItem(view: OrderPageView, entry: OrderPageItem): SafeHtml {
   const { item, quoted } = entry;
-  const heading = item.label ?? item.description;
+  const heading = item.label ?? customerWords(item.description);
   if (quoted === null) {
     return html`<li class="card item">
-<div class="item-body"><h2>${heading}</h2><p>${item.description}</p><p class="muted">This item's quote has been removed; ask for a new quote.</p></div>
+<div class="item-body"><h2>${heading}</h2><p>${customerWords(item.description)}</p><p class="muted">This item's quote has been removed; ask for a new quote.</p></div>
 </li>`;
   }
   if (entry.expired) {
@@ -69,7 +69,7 @@ function renderItem(view: OrderPageView, entry: OrderPageItem): SafeHtml {
 <figure class="item-picture">${renderPicture(item.quote_id, quoted)}</figure>
 <div class="item-body">
 <h2>${heading}</h2>
-${item.label === null ? null : html`<p class="description">${item.description}</p>`}
+${item.label === null ? null : html`<p class="description">${customerWords(item.description)}</p>`}
 <p class="expired-note"><strong>This quote expired on ${formatDate(entry.expiresAt ?? '')}</strong>: its price of ${quoted.amount_cents === null ? 'the time' : formatCents(quoted.amount_cents)} no longer holds, and it cannot be ordered from here. Ask for a new quote.</p>
 </div>
 </li>`;
@@ -78,7 +78,7 @@ ${item.label === null ? null : html`<p class="description">${item.description}</
 <figure class="item-picture">${renderPicture(item.quote_id, quoted)}</figure>
 <div class="item-body">
 <h2>${heading}</h2>
-${item.label === null ? null : html`<p class="description">${item.description}</p>`}
+${item.label === null ? null : html`<p class="description">${customerWords(item.description)}</p>`}
 <dl class="figures">
 <div><dt>Quantity</dt><dd>${quoted.quantity}</dd></div>
 ${quoted.unit_amount_cents === null ? null : html`<div><dt>Unit price</dt><dd>${formatCents(quoted.unit_amount_cents)}${renderRoundingNote(quoted)}</dd></div>`}
@@ -101,7 +101,7 @@ function renderRoundingNote(quoted: QuotedItem): SafeHtml | null {
 function renderPicture(quoteId: string, quoted: QuotedItem): SafeHtml {
   if (quoted.kind === 'plate') {
     return quoted.plate?.preview_url
-      ? html`<img src="${PUBLIC_PATHS.preview(quoteId, quoted.index)}" alt="Drawing: ${quoted.description}" width="320" height="240">`
+      ? html`<img src="${PUBLIC_PATHS.preview(quoteId, quoted.index)}" alt="Drawing: ${customerWords(quoted.description)}" width="320" height="240">`
       : html`<span class="muted">No drawing</span>`;
   }
   const slug = quoted.product?.slug ?? '';

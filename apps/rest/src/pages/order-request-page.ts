@@ -3,7 +3,7 @@
 import { PROVINCES, PUBLIC_PATHS } from '@shop/contracts';
 import type { LeadTime } from '@shop/contracts';
 import type { OrderLine, OrderRequestDocument, OrderRequestDraft } from '@shop/service';
-import { formatCents, formatDate, formatLeadTime, unitRoundingNote } from './format';
+import { customerWords, formatCents, formatDate, formatLeadTime, unitRoundingNote } from './format';
 import { html } from '@shop/runtime';
 import type { SafeHtml } from '@shop/runtime';
 import { renderPage } from './layout';
@@ -132,8 +132,8 @@ function renderLines(lines: ReadonlyArray<OrderLine & { leadTime?: LeadTime | nu
   return html`<ol class="order-lines">
 ${lines.map(
   (line) => html`<li class="card order-line" data-quote="${line.quoteId}" data-index="${line.index}">
-<h3>${line.label ?? line.description}</h3>
-${line.label === null ? null : html`<p class="description">${line.description}</p>`}
+<h3>${line.label ?? customerWords(line.description)}</h3>
+${line.label === null ? null : html`<p class="description">${customerWords(line.description)}</p>`}
 <dl class="figures">
 <div><dt>Quote reference</dt><dd class="reference">${line.quoteId}, item ${line.index + 1}</dd></div>
 <div><dt>Quantity</dt><dd data-field="quantity">${line.quantity}</dd></div>
@@ -170,7 +170,7 @@ ${errorCount > 0 ? html`<div class="notice error" role="alert">Please correct ${
 ${renderLines(draft.lines)}
 ${draft.leftOut.length === 0
   ? null
-  : html`<p class="notice warn">Not in this order: ${draft.leftOut.map((line, i) => html`${i > 0 ? '; ' : ''}${line.label ?? line.description} (${LEFT_OUT_REASONS[line.reason]})`)}. Ask the shop for a new quote for ${draft.leftOut.length === 1 ? 'it' : 'them'}.</p>`}
+  : html`<p class="notice warn">Not in this order: ${draft.leftOut.map((line, i) => html`${i > 0 ? '; ' : ''}${line.label ?? customerWords(line.description)} (${LEFT_OUT_REASONS[line.reason]})`)}. Ask the shop for a new quote for ${draft.leftOut.length === 1 ? 'it' : 'them'}.</p>`}
 ${renderTotals(draft)}
 <p class="small muted">${FREIGHT_NOTE}</p>
 </section>

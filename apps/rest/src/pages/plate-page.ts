@@ -3,7 +3,7 @@
 import { BOUNDS, PUBLIC_PATHS } from '@shop/contracts';
 import type { PriceDisplay } from '@shop/contracts';
 import type { PlateQuoterPage, PlateReprice } from '@shop/service';
-import { formatCents, formatChange, formatExtents, formatInches, formatLeadTime, formatPounds, unitRoundingNote } from './format';
+import { customerWords, formatCents, formatChange, formatExtents, formatInches, formatLeadTime, formatPounds, formatThickness, unitRoundingNote } from './format';
 import { html, trustedMarkup } from '@shop/runtime';
 import type { SafeHtml } from '@shop/runtime';
 import { renderPage } from './layout';
@@ -60,7 +60,7 @@ export function renderPlatePage(view: PlatePageView): string {
     scripts: ['/assets/plate-quoter.js'],
     main: html`<p class="crumb"><a href="${PUBLIC_PATHS.order(design.handoff_id)}">Back to the order</a></p>
 <h1>${heading}</h1>
-<p class="description">${quoted.description}</p>
+<p class="description">${customerWords(quoted.description)}</p>
 ${view.page.plateOrders.notice === null ? null : html`<p class="notice warn" role="status" id="plate-orders-notice">${view.page.plateOrders.notice} The price below is for reference; a quote request is the way to order this plate meanwhile.</p>`}
 ${expired ? html`<p class="notice warn">The quote this plate came from expired. It is still shown here and priced at today's prices.</p>` : null}
 <div class="plate-layout">
@@ -69,12 +69,13 @@ ${expired ? html`<p class="notice warn">The quote this plate came from expired. 
 <h2>The plate</h2>
 <dl class="figures">
 <div><dt>Material</dt><dd>${view.page.materialName}</dd></div>
-<div><dt>Thickness</dt><dd>${formatInches(design.item.thickness_in)}</dd></div>
+<div><dt>Thickness</dt><dd>${formatThickness(design.item.thickness_in)}</dd></div>
 ${plate === null ? null : html`<div><dt>Extents</dt><dd>${formatExtents(plate.width_in, plate.height_in)}</dd></div>
 <div><dt>Weight, one piece</dt><dd>${plate.weight_lb === null ? '-' : formatPounds(plate.weight_lb)}</dd></div>
 <div><dt>Cut length, one piece</dt><dd>${plate.cut_length_in === null ? '-' : formatInches(plate.cut_length_in)}</dd></div>
 <div><dt>Holes</dt><dd>${plate.hole_count}</dd></div>
 <div><dt>Slots</dt><dd>${plate.slot_count}</dd></div>`}
+<div><dt>Cut-outs</dt><dd>${design.item.cutouts.length === 0 ? 'None' : design.item.cutouts.length}</dd></div>
 <div><dt>Bends</dt><dd>${bends.length === 0 ? 'None' : bends.map((b, i) => html`${i > 0 ? ', ' : ''}${b.angle_deg}° ${b.direction}`)}</dd></div>
 </dl>
 <h3>Manufacturing notes</h3>
