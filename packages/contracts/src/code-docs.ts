@@ -56,7 +56,10 @@ export const ERROR_DOCS: Record<ErrorCode, CodeDoc> = {
   headers_too_large: { meaning: 'The request headers are over 16 KiB.', action: 'Send fewer or shorter headers.' },
   internal_error: { meaning: 'Something failed on the service side; nothing was done.', action: 'Send again later; if it keeps failing, tell the shop the request_id.' },
   storage_unavailable: { meaning: 'The database could not be reached or written just now (another process holding it, a full disk); nothing was lost.', action: 'Retry in a few seconds; it is safe to retry.' },
-  service_busy: { meaning: 'Too many large plates are waiting to be priced just now (or one took too long).', action: 'Retry in a few seconds; it is safe to retry.' },
+  service_busy: {
+    meaning: 'The service is at its capacity just now: too many large plates waiting to be priced or drawings being read (or one took too long).',
+    action: 'Retry after the Retry-After seconds; it is safe to retry.',
+  },
 };
 
 export const ISSUE_DOCS: Record<IssueCode, CodeDoc> = {

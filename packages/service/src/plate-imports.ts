@@ -30,6 +30,8 @@ export const STORED_BYTES_PER_DAY = 10 * 1024 * 1024;
 // A 5 MiB drawing parses in about a second with some 100 MB of heap: room for both, and no more.
 const DRAWING_TIMEOUT_MS = 15_000;
 const DRAWING_HEAP_MB = 512;
+/** Resident memory a drawing process may reach (its heap and the runtime's own); past it, it is stopped. */
+const DRAWING_RSS_MB = DRAWING_HEAP_MB + 128;
 /** Imports kept parsed in each process: some 20 of the largest (20,000 corners), hundreds of typical ones. */
 const PART_CACHE_BYTES = 48 * 1024 * 1024;
 
@@ -38,7 +40,7 @@ function drawingProcessDied(death: { outOfMemory: boolean; code: number | null; 
   if (death.outOfMemory) {
     return new ServiceError(
       'dxf_too_complex',
-      `Reading the drawing needed more than the ${DRAWING_HEAP_MB} MB of memory a drawing may use, so it was stopped. Simplify the drawing or send one part per file.`,
+      `Reading the drawing needed more memory than a drawing may use (${DRAWING_HEAP_MB} MB of heap, ${DRAWING_RSS_MB} MB in all), so it was stopped. Simplify the drawing or send one part per file.`,
     );
   }
   return new ServiceError('service_busy', `The process reading the drawing stopped before it finished (${death.signal ?? `exit code ${death.code}`}); nothing was kept. Try again in a few seconds.`);
@@ -79,6 +81,7 @@ export function createPlateImportCases(deps: PlateImportDeps) {
     what: 'reading the drawing',
     timeoutMs: DRAWING_TIMEOUT_MS,
     maxHeapMb: DRAWING_HEAP_MB,
+    maxRssMb: DRAWING_RSS_MB,
     processes: deps.threads ?? os.availableParallelism(),
     onDeath: drawingProcessDied,
   });
