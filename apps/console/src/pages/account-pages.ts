@@ -20,7 +20,7 @@ export function renderHomePage(shopName: string, viewer: Viewer): string {
 <li><a href="/plate-orders">Online plate orders</a>: on, off or paused, and what customers read${owner ? '; switch them' : ''}.</li>
 <li><a href="/notifications">Notifications</a>: the e-mails and webhooks sent about new requests, order links and price books, their tries and errors.</li>
 ${owner ? html`<li><a href="/webhooks">Webhooks</a>: where events are sent; add an endpoint, disable or delete one.</li>
-<li><a href="/staff">Staff</a>: who may sign in; add someone or disable an account.</li>
+<li><a href="/staff">Staff</a>: who may sign in and their failed sign-ins; add someone, give a new link or reset a password, disable or enable an account.</li>
 <li><a href="/audit">Audit log</a>: what was done in the console, by whom, when and from where.</li>` : null}
 ${owner ? html`<li><a href="/privacy">Personal data</a>: find, export or erase a person's data by e-mail.</li>
 <li><a href="/settings/lost-reasons">Lost reasons</a>: the reasons offered when a request is lost.</li>` : null}
