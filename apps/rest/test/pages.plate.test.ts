@@ -72,7 +72,7 @@ describe('the plate quoter', () => {
     const warning = item.issues.find((i: any) => i.code === 'hole_smaller_than_thickness');
     expect(warning).toBeDefined();
     expect(text).toContain(`Manufacturing notes warning ${warning.message}`);
-    expect(reply.text).toContain('<script src="/assets/plate-quoter.js" defer></script>');
+    expect(reply.text).toMatch(/<script src="\/assets\/plate-quoter\.js\?v=[A-Za-z0-9_-]{12}" defer><\/script>/);
   });
 
   it('prices the quoted quantity again today, with no change since the quote', async () => {

@@ -57,7 +57,7 @@ export function renderPlatePage(view: PlatePageView): string {
   return renderPage({
     shopName: view.shopName,
     title: heading,
-    scripts: ['/assets/plate-quoter.js'],
+    scripts: ['plate-quoter.js'],
     main: html`<p class="crumb"><a href="${PUBLIC_PATHS.order(design.handoff_id)}">Back to the order</a></p>
 <h1>${heading}</h1>
 <p class="description">${customerWords(quoted.description)}</p>

@@ -4,12 +4,13 @@
 import path from 'node:path';
 import { PAGE_ROUTES, ServiceError } from '@shop/contracts';
 import { toBodyError } from '@shop/runtime';
-import express, { Router } from 'express';
-import type { ErrorRequestHandler, Express } from 'express';
+import { Router } from 'express';
+import type { ErrorRequestHandler, Express, Request, RequestHandler } from 'express';
 import { handleError, retryAfterOf } from '../../http/errors';
 import { setPageSecurityHeaders } from '../../http/security-headers';
 import { describePageError, renderErrorPage } from '../../pages/error-page';
 import { renderHomePage } from '../../pages/home-page';
+import { assetHref } from '../../pages/layout';
 import { FORM_LIMIT, createPageKit } from './kit';
 import type { PageDeps } from './kit';
 import { mountImportQuoteRequest } from './import-quote';
@@ -19,6 +20,7 @@ import { mountPlatePages } from './plate';
 import { mountProductPages } from './product';
 import { mountRfqForm } from './rfq';
 import { mountUploadPages } from './upload';
+import { serveStaticAssets } from './static-assets';
 
 export type { PageDeps } from './kit';
 
@@ -28,12 +30,22 @@ const STATIC_DIRS = ['assets', 'images'] as const;
 const PAGE_PREFIXES = [...new Set([...Object.values(PAGE_ROUTES).map((route) => `/${route.split('/')[1]}`), ...STATIC_DIRS.map((dir) => `/${dir}`)])];
 const FORM_BODY = { size: FORM_LIMIT.size, advice: 'a form here takes only its own few fields' };
 
+/** Static files are the same for everyone: the pages' no-store is lifted for them (the handler sets their Cache-Control). */
+const keepCacheable: RequestHandler = (_req, res, next) => {
+  res.removeHeader('Cache-Control');
+  next();
+};
+
 export function mountPages(app: Express, deps: PageDeps): void {
   const router = Router({ strict: false });
   const kit = createPageKit(deps, router);
 
-  const staticOptions = { index: false, maxAge: '1h', fallthrough: true } as const;
-  for (const dir of STATIC_DIRS) router.use(`/${dir}`, setPageSecurityHeaders, express.static(path.join(PUBLIC_DIR, dir), staticOptions));
+  // Compressed, with an ETag; an address carrying the file's content hash (`?v=`, see assetHref) is kept for a year.
+  for (const dir of STATIC_DIRS) {
+    const assetVersion = (relative: string) => (dir === 'assets' ? /\?v=(.+)$/.exec(assetHref(relative))?.[1] : undefined);
+    const immutable = (req: Request, relative: string) => typeof req.query.v === 'string' && req.query.v === assetVersion(relative);
+    router.use(`/${dir}`, setPageSecurityHeaders, keepCacheable, serveStaticAssets(path.join(PUBLIC_DIR, dir), { maxAgeSeconds: 3600, immutable }));
+  }
 
   // The service's own address, opened in a browser: a page with the ways in. A client that asks
   // for JSON only keeps the API's 404 envelope.
