@@ -25,14 +25,14 @@ const WELCOME_LINK_MS = 24 * HOUR_MS;
  */
 export const SIGN_IN_WINDOW_MS = 15 * MINUTE_MS;
 export const SIGN_IN_TRIES_PER_PAIR = 5;
-export const SIGN_IN_TRIES_PER_ADDRESS = 20;
-export const SIGN_IN_FREE_TRIES_PER_ACCOUNT = 10;
-export const SIGN_IN_BACKOFF_MAX_MS = 60_000;
+const SIGN_IN_TRIES_PER_ADDRESS = 20;
+const SIGN_IN_FREE_TRIES_PER_ACCOUNT = 10;
+const SIGN_IN_BACKOFF_MAX_MS = 60_000;
 /** Unknown welcome links one address may try per window. */
-export const WELCOME_TRIES_PER_ADDRESS = 20;
+const WELCOME_TRIES_PER_ADDRESS = 20;
 
 /** The wait the n-th try of a window on one account sets before the next. */
-export function accountBackoffMs(tries: number): number {
+function accountBackoffMs(tries: number): number {
   if (tries < SIGN_IN_FREE_TRIES_PER_ACCOUNT) return 0;
   return Math.min(SIGN_IN_BACKOFF_MAX_MS, 1000 * 2 ** Math.min(16, tries - SIGN_IN_FREE_TRIES_PER_ACCOUNT));
 }
@@ -280,7 +280,7 @@ export async function changePassword(
 }
 
 /** The person a welcome link is for, while it can still be used. */
-export function findWelcome(deps: ConsoleDeps, token: string): Promise<StaffRecord | null> {
+function findWelcome(deps: ConsoleDeps, token: string): Promise<StaffRecord | null> {
   return deps.staff.findWelcomeToken(tokenId(token), deps.now());
 }
 

@@ -53,7 +53,7 @@ export interface ConsoleConfig {
 const LOOPBACK_OR_ANY = new Set(['127.0.0.1', 'localhost', '::1', '[::1]', '0.0.0.0', '::', '[::]']);
 
 /** CONSOLE_URL when unset: the console's own host and port, `localhost` for loopback or every address. */
-export function defaultConsoleUrl(host: string, port: number): string {
+function defaultConsoleUrl(host: string, port: number): string {
   const name = LOOPBACK_OR_ANY.has(host) ? 'localhost' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
   return `http://${name}:${port}`;
 }

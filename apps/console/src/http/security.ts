@@ -146,7 +146,7 @@ PRIVATE_NETWORKS.addSubnet('fc00::', 7, 'ipv6');
 PRIVATE_NETWORKS.addSubnet('fe80::', 10, 'ipv6');
 
 /** Whether an address is loopback, private or link-local (IPv4 mapped into IPv6 included). */
-export function isPrivateAddress(address: string): boolean {
+function isPrivateAddress(address: string): boolean {
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
   const text = mapped ? (mapped[1] as string) : address;
   const family = isIP(text);
