@@ -13,6 +13,8 @@ import { placeImport, referenceOf } from '../packages/service/src/import-parts';
 import { INLINE_LIMITS, isLightRequest } from '../packages/service/src/quote-pricer';
 import { ADVERSARIAL_PLATES, adversarialQuote } from '../packages/pricing/src/test-adversarial-plates';
 import { combPlate, importedPlate } from '../packages/geometry/src/test-plates';
+import { surveyPlateOutline } from '../packages/geometry/src/outline-survey';
+import type { OutlineSurvey } from '../packages/geometry/src/outline-webs';
 
 const catalog = createCatalog({ shopUrl: 'https://shop.example.ca' });
 const options = (i: number) => ({ catalog, now: new Date(1_780_000_000_000 + i), quoteId: `q_adv${i}`, previewUrl: () => 'https://quote.example.ca/p.svg' });
@@ -43,6 +45,12 @@ export interface ImportReferenceResult {
   dispatchP99Ms: number;
   /** What the ten-item quote keeps: its body, its request naming the import, and the request as kept before (ten outlines). */
   stored: { bodyBytes: number; requestBytes: number; requestBytesBefore: number };
+  /**
+   * Ten items naming ten different imports of the comb, none read before (a new worker's first quote
+   * of them): each plate parsed from its JSON and checked, searching each outline, and with the survey
+   * kept with each import; and what making one survey costs when the drawing is read.
+   */
+  tenDistinct: { searchingMs: number; surveyedMs: number; surveyMs: number };
 }
 
 export interface AdversarialResult {
@@ -126,7 +134,31 @@ function importReferences(minMs: number): ImportReferenceResult {
   const before = { items: Array.from({ length: 10 }, (_, k) => placeImport(reference(10 + k), imported)) };
   const plateJson = JSON.stringify(imported);
   const task = { kind: 'price', items: keptRequest.items, plates: { pi_comb: plateJson }, itemIssues: keptRequest.items.map(() => null), nowMs: 0, quoteId: 'q_adv' };
+  const tenDistinct = (() => {
+    const plateJson = JSON.stringify(imported);
+    const surveyStarted = performance.now();
+    const survey = JSON.stringify(surveyPlateOutline(imported.outline));
+    const surveyMs = performance.now() - surveyStarted;
+    const coldQuote = (withSurvey: boolean) => {
+      const memo = createAnalysisMemo();
+      const started = performance.now();
+      const items = Array.from({ length: 10 }, (_, k) => {
+        const plate = JSON.parse(plateJson) as typeof imported;
+        if (withSurvey) memo.remember(plate.outline, JSON.parse(survey) as OutlineSurvey);
+        return placeImport(reference(10 + k), plate);
+      });
+      priceQuote({ items }, { ...options(0), memo });
+      return performance.now() - started;
+    };
+    const median = (runs: number[]) => runs.sort((a, b) => a - b)[runs.length >> 1]!;
+    return {
+      searchingMs: median(Array.from({ length: 3 }, () => coldQuote(false))),
+      surveyedMs: median(Array.from({ length: 3 }, () => coldQuote(true))),
+      surveyMs,
+    };
+  })();
   return {
+    tenDistinct,
     part: 'imported comb: 15,997 corners, 400 holes, 2 folds',
     quoterPageFirstMs,
     quoterPage: { ...timeRuns('plate quoter page, worst legal part (later views)', minMs, (i) => page(memo, 1 + (i % 900))), quoteBytes: 0, status: 'ready', issues: 0 },

@@ -170,6 +170,7 @@ export function renderMarkdown(r: ReportInput): string {
         ],
       ),
       `\nThe ten-item quote kept: body ${formatInt(i.stored.bodyBytes)} B, request ${formatInt(i.stored.requestBytes)} B (with the ten outlines, as kept before: ${formatInt(i.stored.requestBytesBefore)} B).`,
+      `\nTen items naming ten different imports of it, none read before (a worker's first quote of them): ${ms(i.tenDistinct.surveyedMs)} with the survey kept with each import, ${ms(i.tenDistinct.searchingMs)} searching each outline; one survey, made when the drawing is read, ${ms(i.tenDistinct.surveyMs)}.`,
     );
   }
   if (r.imports) {

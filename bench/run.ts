@@ -143,6 +143,8 @@ function printResults(r: Results): void {
       ],
     );
     console.log(`stored: body ${formatInt(i.stored.bodyBytes)} B, request ${formatInt(i.stored.requestBytes)} B (ten outlines before: ${formatInt(i.stored.requestBytesBefore)} B)`);
+    const d = i.tenDistinct;
+    console.log(`10 items naming 10 different imports, none read before: ${formatMs(d.surveyedMs)} with their surveys (${formatMs(d.searchingMs)} searching each outline); one survey when the drawing is read: ${formatMs(d.surveyMs)}`);
   }
   if (r.imports) {
     console.log(`\nRoutes naming an import (${r.imports.mode}; ${formatInt(r.imports.vertices)} vertices, ${r.imports.holes} holes, ${formatInt(r.imports.drawingBytes)} B of DXF), GET /status every 25 ms`);

@@ -71,8 +71,10 @@ interface Layout {
   folds: FoldLine[];
 }
 
-function layOut(item: PlateItem, web: number): Layout {
-  const shape = expandOutline(item.outline);
+function layOut(item: PlateItem, web: number, known: KnownFigures = {}): Layout {
+  const survey = known.outline;
+  // A survey made before its validity was kept (problem absent) leaves the check to be made.
+  const shape = expandOutline(item.outline, survey?.problem === undefined ? undefined : { corners: survey.corners, problem: survey.problem });
   const outlineValid = shape.kind !== 'polygon' || shape.problem === null;
   const cutouts = expandHoles(item.holes);
   const polygons = expandCutouts(item.cutouts);
@@ -158,7 +160,7 @@ export interface KnownFigures {
  */
 export function analyzePlate(item: PlateItem, rules: PlateRules, paramPrefix = '', known: KnownFigures = {}): PlateAnalysis {
   const limits = resolveThresholds(rules, item.thickness_in);
-  const layout = layOut(item, limits.minWebIn);
+  const layout = layOut(item, limits.minWebIn, known);
   const measures = measure(layout, item.bends.length);
   const issues = new IssueList(paramPrefix);
   const thick = formatThickness(item.thickness_in);

@@ -91,6 +91,27 @@ describe('surveyPlateOutline', () => {
     expect(analyzePlate(wide, RULES, '', { outline: other }).issues.map((issue) => issue.code)).toContain('web_too_narrow');
   });
 
+  it('keeps why an outline is no simple polygon, and the analysis answers from it as from the check', () => {
+    const bowtie = polygonPlate(
+      [
+        [0, 0],
+        [10, 10],
+        [10, 0],
+        [0, 10],
+      ],
+      0.25,
+    );
+    const survey = surveyPlateOutline(bowtie.outline)!;
+    expect(survey.problem).toMatch(/crosses or touches itself/);
+    expect(survey.neck).toBeNull();
+    const analysis = analyzePlate(bowtie, RULES, 'items[0]', { outline: survey });
+    expect(analysis).toEqual(analyzePlate(bowtie, RULES, 'items[0]'));
+    expect(analysis.issues.map((issue) => issue.code)).toEqual(['outline_invalid']);
+    // A survey that says the outline is valid is taken at its word: the check is not made again.
+    const trusted = analyzePlate(bowtie, RULES, '', { outline: { ...survey, problem: null } });
+    expect(trusted.issues.map((issue) => issue.code)).not.toContain('outline_invalid');
+  });
+
   it('is null for a rectangle, a circle and a ring (their webs are formulas)', () => {
     expect(surveyPlateOutline({ kind: 'rectangle', width_in: 4, height_in: 2 })).toBeNull();
     expect(surveyPlateOutline({ kind: 'circle', diameter_in: 4 })).toBeNull();

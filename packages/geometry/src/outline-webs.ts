@@ -28,11 +28,13 @@ export interface OutlineSurvey {
   reachIn: number;
   /** Corners of the polygon it was made from: a survey is only used for that outline. */
   corners: number;
+  /** Why the corners make no simple polygon, or null (the outline's validity check, made once). */
+  problem?: string | null;
   neck: Extract<NarrowWeb, { kind: 'neck' }> | null;
 }
 
 export function surveyOutline(shape: PolygonShape, reachIn: number): OutlineSurvey {
-  return { reachIn, corners: shape.xs.length, neck: shape.problem === null ? narrowestChord(shape, reachIn) : null };
+  return { reachIn, corners: shape.xs.length, problem: shape.problem, neck: shape.problem === null ? narrowestChord(shape, reachIn) : null };
 }
 
 /**

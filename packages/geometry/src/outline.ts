@@ -43,8 +43,15 @@ export interface PolygonShape extends ShapeFigures {
 
 export type OutlineShape = BoxShape | DiscShape | PolygonShape;
 
+/** What is known of a polygon outline's validity already (its survey's): the check is not made again. */
+export interface KnownValidity {
+  /** Corners of the polygon it was found on, after repeated corners were removed. */
+  corners: number;
+  problem: string | null;
+}
+
 /** The exact shape of an outline in the item's frame. */
-export function expandOutline(outline: Outline): OutlineShape {
+export function expandOutline(outline: Outline, known?: KnownValidity): OutlineShape {
   switch (outline.kind) {
     case 'rectangle': {
       const w = outline.width_in;
@@ -66,7 +73,7 @@ export function expandOutline(outline: Outline): OutlineShape {
     case 'ring':
       return discShape(outline.outer_diameter_in / 2, outline.inner_diameter_in / 2);
     case 'polygon':
-      return polygonShape(outline.points_in);
+      return polygonShape(outline.points_in, known);
   }
 }
 
@@ -84,7 +91,8 @@ function discShape(r: number, rin: number): DiscShape {
   };
 }
 
-function polygonShape(points: ReadonlyArray<readonly [number, number]>): PolygonShape {
+function polygonShape(points: ReadonlyArray<readonly [number, number]>, known: KnownValidity | undefined): PolygonShape {
   const corners = normalizePolygon(points);
-  return { kind: 'polygon', ...corners, contourCount: 1, problem: findPolygonProblem(corners, 'The polygon outline', 'the part') };
+  const problem = known !== undefined && known.corners === corners.xs.length ? known.problem : findPolygonProblem(corners, 'The polygon outline', 'the part');
+  return { kind: 'polygon', ...corners, contourCount: 1, problem };
 }
