@@ -187,6 +187,9 @@ export interface Service {
   close(): Promise<void>;
 }
 
+/** How long /status waits for the price book in force before it answers with the last one worked out. */
+const HEALTH_BOOK_WAIT_MS = 250;
+
 /** SVG previews and cut files kept made: some 50 cut files of the largest imported parts, thousands of typical previews. */
 const DRAWING_CACHE_BYTES = 32 * 1024 * 1024;
 
@@ -272,7 +275,15 @@ export function createService(deps: ServiceDeps): Service {
     admitToolServerRequest: (clientIp) => limits.consume('mcp', clientIp),
     async health() {
       const health = await withStorage('take a write', () => storage.health(), { storage: 'unavailable', rate_limits: limits.store() });
-      const { book } = await state.current(clock.now());
+      // The version in force, unless reading it waits behind requests for a pooled connection: then
+      // the one worked out last (the timer refreshes it every second), so /status never queues.
+      let bounded: NodeJS.Timeout | undefined;
+      const { book } = await Promise.race([
+        state.current(clock.now()),
+        new Promise<ReturnType<typeof state.latest>>((resolve) => {
+          bounded = setTimeout(() => resolve(state.latest()), HEALTH_BOOK_WAIT_MS);
+        }),
+      ]).finally(() => clearTimeout(bounded));
       return { storage: health.state, rateLimits: limits.store(), priceBook: book.version };
     },
     purgeExpired: (now) => withStorage('delete old rows', () => storage.purgeExpired(now)),
