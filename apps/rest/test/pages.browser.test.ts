@@ -114,7 +114,7 @@ describeUnless(HAS_CHROMIUM, NEEDS_CHROMIUM)('the pages in headless Chromium', (
     await page.waitForURL(/\/products\/round-bale-feeder\?tier=kit&quantity=3$/);
     expect(await imagesLoaded()).toBe(true);
     expect(await page.getAttribute('#tier-kit', 'aria-current')).toBe('true');
-    expect(await page.textContent('#tier-kit .chosen-amount')).toBe('Quantity 3: $4,485.00 before HST');
+    expect(await page.textContent('#tier-kit .chosen-amount')).toBe('Quantity 3: $4,512.00 before HST');
     await page.click('#tier-kit button');
     await page.waitForURL(/\/r\/rfq_[0-9A-Za-z]{22}$/);
     expect(await page.inputValue('#f-description')).toBe('Round bale feeder (round-bale-feeder): Kit (steel cut to the drawings, ready to weld), quantity 3.');
