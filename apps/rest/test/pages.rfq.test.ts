@@ -110,6 +110,30 @@ describe('the quote-request form', () => {
     expect((await submissions()).filter((s) => s.rfq_link_id === link.id)).toHaveLength(0);
   });
 
+  it('the one-time value is the server\'s: a token a script makes up (any nonce with the cookie, a forged signature) is refused, and a served token makes one request however often it is sent', async () => {
+    const { path: formPath, link } = await makeRfqLink(app, JOB);
+    const form = await openRfqForm(app, formPath);
+    const cookieToken = form.cookie.split('=')[1] as string;
+    const [issued, nonce, mac] = form.formToken.split('.') as [string, string, string];
+    const madeUp = [
+      // The old double-submit shape: a nonce of the client's choosing and the cookie's token.
+      `${'n'.repeat(43)}.${cookieToken}`,
+      // A served token with another nonce, or another time, keeps a signature that no longer fits.
+      `${issued}.${'n'.repeat(43)}.${mac}`,
+      `${(parseInt(issued, 36) + 60).toString(36)}.${nonce}.${mac}`,
+      `${issued}.${nonce}.${'m'.repeat(43)}`,
+    ];
+    for (const token of madeUp) {
+      const reply = await postForm(app, formPath, filled(form, { form_token: token }), { cookie: form.cookie });
+      expect(reply.status).toBe(403);
+    }
+    expect((await submissions()).filter((s) => s.rfq_link_id === link.id)).toHaveLength(0);
+    const first = await postForm(app, formPath, filled(form), { cookie: form.cookie });
+    expect(first.status).toBe(201);
+    for (let i = 0; i < 3; i++) expect((await postForm(app, formPath, filled(form), { cookie: form.cookie })).status).toBe(200);
+    expect((await submissions()).filter((s) => s.rfq_link_id === link.id)).toHaveLength(1);
+  });
+
   it('a post another site makes, even with the cookie and token, is refused (403) by the one cross-site guard', async () => {
     const { path: formPath, link } = await makeRfqLink(app, JOB);
     const form = await openRfqForm(app, formPath);

@@ -221,6 +221,9 @@ export function createOrderRequestCases(deps: OrderRequestCaseDeps) {
       await limits.consume('rfq_links', ctx.clientIp);
       const draft = await draftOrder(handoffId, ctx);
       const sent = parseRequest(OrderRequestForm, form);
+      // A few requests a day per link, whoever sends them: a link cannot fill the shop's inbox
+      // (counted after the form's check, so fixing a typo costs nothing).
+      await limits.consume('link_requests', handoffId);
       const id = newId('or');
       const address =
         sent.fulfilment === 'delivery' && sent.address_line1 !== null && sent.city !== null && sent.province !== null && sent.postal_code !== null

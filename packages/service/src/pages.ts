@@ -305,6 +305,8 @@ export function createPageCases(deps: PageCaseDeps) {
         throw new ServiceError('link_expired', 'This quote-request link has expired (links work for 30 days). Ask for a new one.');
       }
       const submission = parseRequest(RfqSubmissionForm, form);
+      // A few requests a day per link, whoever sends them (after the form's check: a typo costs nothing).
+      await limits.consume('link_requests', rfqId);
       const link = readStored<StoredRfqLink>('rfqLink', record, record.body);
       const id = newId('sub');
       const kept: RfqSubmission = { object: 'rfq_submission', id, rfq_link_id: rfqId, submitted_at: ctx.now.toISOString(), ...submission };

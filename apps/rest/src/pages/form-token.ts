@@ -1,9 +1,11 @@
-// Cross-site protection for the pages' forms without a server secret (double submit): a random
-// token in an HttpOnly, SameSite cookie scoped to the form's path, and the same token in a hidden
-// field. Another site can neither read the cookie nor make the browser send it with a post.
-// The hidden field also carries a per-rendering nonce, so one rendered quote-request form sent twice
-// is one submission (the field is the idempotency key) while a fresh visit can send a new request.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+// Cross-site protection for the pages' forms (double submit): a random token in an HttpOnly,
+// SameSite cookie scoped to the form's path, and the same token in a hidden field. Another site can
+// neither read the cookie nor make the browser send it with a post.
+// The hidden field is issued by the server: a time, a nonce and an HMAC over them and the cookie's
+// token, so a script cannot make one up and must load the page for each (the client no longer
+// chooses the one-time value). Its digest is the request's idempotency key: one rendered form sent
+// twice is one request, and a token older than a day is refused.
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { PUBLIC_PATHS } from '@shop/contracts';
 
 /** Where a form's cookie lives: its name, the path it is sent to, and its SameSite rule. */
@@ -42,17 +44,42 @@ export function isWellFormedToken(value: string | undefined): value is string {
   return value !== undefined && TOKEN_PATTERN.test(value);
 }
 
-/** The hidden field's value: `${nonce}.${cookieToken}`. */
-export function buildFormToken(cookieToken: string): string {
-  return `${newToken()}.${cookieToken}`;
+/** How long a rendered form's token is accepted: a page left open overnight still sends. */
+export const FORM_TOKEN_TTL_SECONDS = 86_400;
+
+/**
+ * The key the tokens are signed with: FORM_TOKEN_SECRET (at least 32 characters; set the same on
+ * every REST replica) or, without it, a random key of this process (a restart asks open forms to be
+ * loaded again).
+ */
+let signingKey: Buffer | null = null;
+function formKey(): Buffer {
+  if (signingKey === null) {
+    const configured = process.env.FORM_TOKEN_SECRET;
+    signingKey = configured !== undefined && configured.length >= 32 ? Buffer.from(configured) : randomBytes(32);
+  }
+  return signingKey;
 }
 
-/** Whether the field's token carries the cookie's token. */
-export function matchesCookie(formToken: unknown, cookieToken: string | undefined): formToken is string {
-  if (typeof formToken !== 'string' || !isWellFormedToken(cookieToken)) return false;
-  const [nonce, token, extra] = formToken.split('.');
-  if (extra !== undefined || !isWellFormedToken(nonce) || !isWellFormedToken(token)) return false;
-  return timingSafeEqual(Buffer.from(token), Buffer.from(cookieToken));
+function sign(issued: string, nonce: string, cookieToken: string): string {
+  return createHmac('sha256', formKey()).update(`${issued}.${nonce}.${cookieToken}`).digest('base64url');
+}
+
+/** The hidden field's value: `${issued seconds, base 36}.${nonce}.${HMAC}`, bound to the cookie's token. */
+export function buildFormToken(cookieToken: string, now: Date = new Date()): string {
+  const issued = Math.floor(now.getTime() / 1000).toString(36);
+  const nonce = newToken();
+  return `${issued}.${nonce}.${sign(issued, nonce, cookieToken)}`;
+}
+
+/** Whether the field's token was issued here, for the cookie's token, within the last day. */
+export function matchesCookie(formToken: unknown, cookieToken: string | undefined, now: Date = new Date()): formToken is string {
+  if (typeof formToken !== 'string' || formToken.length > 120 || !isWellFormedToken(cookieToken)) return false;
+  const [issued, nonce, mac, extra] = formToken.split('.');
+  if (extra !== undefined || issued === undefined || !/^[0-9a-z]{1,10}$/.test(issued) || !isWellFormedToken(nonce) || !isWellFormedToken(mac)) return false;
+  const age = now.getTime() / 1000 - parseInt(issued, 36);
+  if (!(age >= -300 && age <= FORM_TOKEN_TTL_SECONDS)) return false;
+  return timingSafeEqual(Buffer.from(mac), Buffer.from(sign(issued, nonce, cookieToken)));
 }
 
 /** What is stored as the idempotency key: a digest, so the token itself is never kept. */

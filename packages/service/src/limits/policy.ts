@@ -1,7 +1,10 @@
 // Every rate limit of the service in one table (docs/contract.md#limits): per scope, its windows with
 // their points and length. A window's counts are kept under `<prefix>:<scope>:<window>:<client key>`.
 
-export type LimitScope = 'reading' | 'pricing' | 'handoffs' | 'rfq_links' | 'mcp';
+export type LimitScope = 'reading' | 'pricing' | 'handoffs' | 'rfq_links' | 'mcp' | 'link_requests';
+
+/** Requests one order link or quote-request link may send in a day (its key is the link's id, not an address). */
+export const REQUESTS_PER_LINK_PER_DAY = 5;
 
 export interface WindowPolicy {
   points: number;
@@ -43,6 +46,7 @@ export const LIMITS: Record<LimitScope, ScopePolicy> = {
     ],
   },
   mcp: { label: 'Requests to the tool server', windows: [{ points: 600, seconds: MINUTE, name: 'minute' }] },
+  link_requests: { label: 'Requests sent from one link', windows: [{ points: REQUESTS_PER_LINK_PER_DAY, seconds: DAY, name: 'day' }] },
 };
 
 /** The key prefix of one window's counts. */

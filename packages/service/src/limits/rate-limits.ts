@@ -214,7 +214,9 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
       const retryAfterSeconds = Math.max(1, Math.ceil(counts[refused]!.resetMs / 1000));
       throw new ServiceError(
         'rate_limited',
-        `Too many requests: ${LIMITS[scope].label} allows ${limit} a ${policy.name} from one address. Wait ${retryAfterSeconds} s and try again.`,
+        scope === 'link_requests'
+          ? `This link has sent ${limit} requests today, the most one link sends in a day; the shop has them. Wait ${retryAfterSeconds} s, or write or call the shop.`
+          : `Too many requests: ${LIMITS[scope].label} allows ${limit} a ${policy.name} from one address. Wait ${retryAfterSeconds} s and try again.`,
         { details: { scope, limit, window: policy.name }, retryAfterSeconds },
       );
     },
