@@ -52,6 +52,12 @@ describe('readBookUpload', () => {
     expect(JSON.parse(reply.text)).toEqual({ upload: { file: '{"version":"x"}', pasted: '', note: 'spring rates', tooLarge: false }, body: { _csrf: 'tok' } });
   });
 
+  it('takes the pasted book when the file input was left empty, as Chromium sends it (an empty part, filename="")', async () => {
+    const emptyFile = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="book_file"; filename=""\r\nContent-Type: application/octet-stream\r\n\r\n\r\n`;
+    const reply = await post(`${part('_csrf', 'tok')}${emptyFile}${part('book_text', '{"version":"pasted"}')}${part('note', '')}--${BOUNDARY}--\r\n`);
+    expect(JSON.parse(reply.text)).toEqual({ upload: { file: null, pasted: '{"version":"pasted"}', note: '', tooLarge: false }, body: { _csrf: 'tok' } });
+  });
+
   it('answers a body that ends inside the file part with the 400 page, and the server answers the next form', async () => {
     const reply = await post(`${part('_csrf', 'tok')}--${BOUNDARY}\r\nContent-Disposition: form-data; name="book_file"; filename="b.json"\r\n\r\n{"ver`);
     expect(reply.status).toBe(400);

@@ -33,8 +33,9 @@ export const readBookUpload: RequestHandler = (req, _res, next) => {
   readMultipart(req, { files: 1, fields: 4, fileBytes: BOOK_UPLOAD_BYTES, fieldBytes: BOOK_UPLOAD_BYTES }).then(
     (form) => {
       const upload: BookUpload = { file: null, pasted: '', note: '', tooLarge: false };
-      // A file input left empty still sends a part with no name and no bytes.
-      const file = form.files.find((found) => found.name === 'book_file' && found.filename !== '');
+      // A file input left empty still sends its part: `filename=""` (read as no file name at all)
+      // and no bytes, beside the pasted book. A part without bytes is no file, whatever its name.
+      const file = form.files.find((found) => found.name === 'book_file' && (found.tooLarge || (found.bytes?.length ?? 0) > 0));
       if (file?.tooLarge || form.truncatedFields.includes('book_text')) upload.tooLarge = true;
       if (file?.bytes && !upload.tooLarge) upload.file = file.bytes.toString('utf8');
       upload.pasted = upload.tooLarge ? '' : (form.fields.book_text ?? '');
