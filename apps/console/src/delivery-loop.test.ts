@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RETRY_DELAYS_MS, createWebhookSecret, handoffCreated, rfqSubmissionCreated } from '@shop/notify';
-import { openStorage, type Storage } from '@shop/storage';
+import { StorageUnavailable, openStorage, type Storage } from '@shop/storage';
 import pino from 'pino';
 import { closedPort, startSmtpServer, startWebhookReceiver } from '../../../packages/notify/src/test-servers';
 import { createDeliveryLoop, type DeliveryLoop } from './delivery-loop';
@@ -297,4 +297,34 @@ describe('the delivery loop', () => {
       await receiver.close();
     }
   }, 60_000);
+
+  it('stores a try again when the database is away at its first store, so the row is not sent twice', async () => {
+    clock = new Date();
+    const secret = createWebhookSecret();
+    const receiver = await startWebhookReceiver(secret, () => ({ status: 204 }));
+    let refused = 0;
+    // The real outbox, its first settle failing as a dropped connection makes it fail.
+    const outbox = {
+      ...storage.outbox,
+      settle: (...args: Parameters<Storage['outbox']['settle']>) => {
+        if (refused++ === 0) return Promise.reject(new StorageUnavailable('The database could not store the notification try: Connection terminated unexpectedly'));
+        return storage.outbox.settle(...args);
+      },
+    };
+    const loop = createDeliveryLoop({ outbox, webhooks: storage.webhooks, mail: null, now, logger: silent });
+    try {
+      await handoffsFor(receiver.url, secret, 1, clock);
+      expect(await loop.runOnce()).toHaveLength(1);
+      const [row] = await storage.outbox.list({ limit: 10 });
+      expect(row).toMatchObject({ state: 'sent', attempts: 1 });
+      expect(refused).toBe(2);
+      expect(receiver.received).toHaveLength(1);
+      // Nothing is left claimed or due: another round sends nothing again.
+      expect(await loop.runOnce()).toEqual([]);
+      expect(receiver.received).toHaveLength(1);
+    } finally {
+      await loop.stop();
+      await receiver.close();
+    }
+  });
 });
