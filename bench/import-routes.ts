@@ -9,10 +9,15 @@
 //   handoffs     1 address, an order link of the ten-item quote every 0.27 s (30 in 8 s)
 //   refused      20 connections of one address past its pricing limit each sending 5 MiB drawings one
 //                after another (each refused 429, the connection closed before the body is read)
+//   typical imports   2 addresses x 2 POST /plate-imports a second of a 16 KB drawing, at rest
+//   hostile drawings  the same, timed, beside 12 addresses sending the audits' hostile drawings back to back
 // The target: /status p99 under 50 ms in every scenario. Real limits (RATE_LIMIT_SCALE=1), TRUST_PROXY=1.
 //   node --import tsx --conditions=@shop/source bench/import-routes.ts [--quick] [--source] [--seconds=N]
 //     [--scenarios=quotes,previews,...] [--cpu-prof-dir=DIR (profiles of the server's threads)]
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { HOSTILE_DRAWINGS } from '../packages/drawings/src/test-hostile-drawings';
 import { findFreePort, makeTempDir, nodeArgsFor, sampleRss, sleep, startServer } from './harness';
 import type { BenchOptions, ChildServer } from './harness';
 import { heavyImportDxf } from './heavy-import';
@@ -106,7 +111,7 @@ async function drive(
   name: string,
   load: string,
   seconds: number,
-  senders: Array<{ address: string; everyMs: number; startMs: number; next: (k: number) => Shot; closedLoop?: boolean }>,
+  senders: Array<{ address: string; everyMs: number; startMs: number; next: (k: number) => Shot; closedLoop?: boolean; counted?: boolean }>,
 ): Promise<RouteScenario> {
   const routeTimes: number[] = [];
   const byStatus: Record<string, number> = {};
@@ -114,22 +119,23 @@ async function drive(
   const pending: Array<Promise<void>> = [];
   const rss = sampleRss(server.pid, 50);
   const until = performance.now() + seconds * 1000;
-  const fire = async (address: string, shot: Shot) => {
-    sent++;
+  // A sender not counted (the attack beside the measured customers) is sent, but neither timed nor tallied.
+  const fire = async (address: string, shot: Shot, counted: boolean) => {
+    if (counted) sent++;
     const started = performance.now();
     try {
       const { status } = await send(server, address, shot);
-      byStatus[status] = (byStatus[status] ?? 0) + 1;
+      if (counted) byStatus[status] = (byStatus[status] ?? 0) + 1;
     } catch {
-      byStatus.error = (byStatus.error ?? 0) + 1;
+      if (counted) byStatus.error = (byStatus.error ?? 0) + 1;
     }
-    routeTimes.push(performance.now() - started);
+    if (counted) routeTimes.push(performance.now() - started);
   };
   const loops = senders.map(async (sender) => {
     await sleep(sender.startMs);
     for (let k = 0; performance.now() < until; k++) {
       const next = performance.now() + sender.everyMs;
-      const shot = fire(sender.address, sender.next(k));
+      const shot = fire(sender.address, sender.next(k), sender.counted ?? true);
       pending.push(shot);
       // A connection that sends its next request once the last is answered (an upload loop).
       if (sender.closedLoop) await shot;
@@ -228,6 +234,25 @@ export async function runImportRoutesBench(
       await drive(server, 'handoffs', '1 address, an order link of the 10-item quote every 0.27 s', Math.min(seconds, 8),
         [{ address: '198.51.105.1', everyMs: 270, startMs: 0, next: () => ({ path: '/api/v1/handoffs', method: 'POST', body: handoffBody, headers: JSON_HEADERS }) }]),
     );
+    // Other customers' typical drawings, at rest and beside 12 addresses sending the audits' hostile
+    // drawings one after another (the 1e300 insert among them): what an attack costs everyone else.
+    const typical = readFileSync(path.join(__dirname, '..', 'packages', 'drawings', 'test', 'fixtures', 'inkscape-bracket-mm-r14.dxf'));
+    const typicalSenders = spread(2, 500, '198.51.107', () => ({ path: '/api/v1/plate-imports', method: 'POST' as const, body: typical, headers: { 'content-type': 'application/dxf' } }));
+    if (wanted('typical imports')) scenarios.push(await drive(server, 'typical imports', '2 addresses x 2 POST /plate-imports/s of a 16 KB drawing, at rest', seconds, typicalSenders));
+    if (wanted('hostile drawings'))
+      scenarios.push(
+        await drive(server, 'hostile drawings', 'the same 2 addresses (timed) beside 12 addresses each sending the hostile drawings one after another', seconds, [
+          ...typicalSenders,
+          ...Array.from({ length: 12 }, (_, a) => ({
+            address: `198.51.108.${a + 1}`,
+            everyMs: 0,
+            startMs: a * 20,
+            closedLoop: true,
+            counted: false,
+            next: (k: number) => ({ path: '/api/v1/plate-imports', method: 'POST' as const, body: HOSTILE_DRAWINGS[(k + a) % HOSTILE_DRAWINGS.length]!.text, headers: { 'content-type': 'application/dxf' } }),
+          })),
+        ]),
+      );
     // One address spends its pricing minute on typed quotes, then sends 5 MiB drawings over 20 connections.
     const spent = '198.51.106.1';
     const typed = JSON.stringify({ items: [{ kind: 'plate', material: 'mild_steel', thickness_in: 0.25, outline: { kind: 'rectangle', width_in: 4, height_in: 3 } }] });
