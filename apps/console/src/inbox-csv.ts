@@ -2,7 +2,7 @@
 // a formula get a leading apostrophe.
 import type { Lead } from './inbox';
 
-const CSV_HEADER = ['kind', 'id', 'received', 'state', 'name', 'email', 'phone', 'company', 'total', 'assignee', 'link'] as const;
+const CSV_HEADER = ['kind', 'id', 'received', 'state', 'name', 'email', 'phone', 'company', 'total', 'assignee', 'link', 'note'] as const;
 
 /** One field: a leading apostrophe before = + - @ tab or CR; quoted (quotes doubled) when it holds a comma, quote or line break. */
 function csvField(value: string): string {
@@ -35,6 +35,8 @@ export function leadsCsv(leads: Lead[], names: Map<string, string>, consoleUrl: 
     lead.totalCents === null ? '' : csvDollars(lead.totalCents),
     lead.status.assigneeId === null ? '' : (names.get(lead.status.assigneeId) ?? lead.status.assigneeId),
     `${base}/inbox/${lead.kind}/${encodeURIComponent(lead.id)}`,
+    // The customer's note to the shop, line breaks kept inside its quoted field.
+    lead.erasedAt ? '' : (lead.note ?? ''),
   ]);
   const note = cappedAt === null ? [] : [[`# stopped at ${cappedAt} rows: more requests match; narrow the filter to export the rest`]];
   return [CSV_HEADER as readonly string[], ...rows, ...note].map((row) => `${row.map(csvField).join(',')}\r\n`).join('');

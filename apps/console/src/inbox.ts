@@ -41,7 +41,7 @@ export function isRequestKind(value: unknown): value is RequestKind {
 
 function orderLead(order: OrderRequestRecord, status: InboxStatus, erasedAt: Date | null): Lead {
   const { contact } = order;
-  return { kind: 'order', id: order.id, createdAt: order.createdAt, name: contact.name, email: contact.email, phone: contact.phone, company: contact.company, totalCents: order.totalCents, status, erasedAt };
+  return { kind: 'order', id: order.id, createdAt: order.createdAt, name: contact.name, email: contact.email, phone: contact.phone, company: contact.company, note: contact.note, totalCents: order.totalCents, status, erasedAt };
 }
 
 interface QuoteBody {
@@ -54,7 +54,7 @@ interface QuoteBody {
 
 function quoteLead(row: { id: string; createdAt: Date; body: string }, status: InboxStatus): Lead {
   const body = JSON.parse(row.body) as QuoteBody;
-  return { kind: 'quote', id: row.id, createdAt: row.createdAt, name: body.name ?? '', email: body.email ?? '', phone: body.phone ?? null, company: body.company ?? null, totalCents: null, status, erasedAt: body.erased_at ? new Date(body.erased_at) : null };
+  return { kind: 'quote', id: row.id, createdAt: row.createdAt, name: body.name ?? '', email: body.email ?? '', phone: body.phone ?? null, company: body.company ?? null, note: null, totalCents: null, status, erasedAt: body.erased_at ? new Date(body.erased_at) : null };
 }
 
 export interface LeadFilter {

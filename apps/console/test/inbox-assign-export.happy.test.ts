@@ -30,7 +30,7 @@ describe("the inbox's assignee and CSV export", () => {
       totalCents: 113006,
       fulfilment: 'pickup',
       address: null,
-      contact: { name: 'Weld, "Dana"', email: 'dana@forge.example', phone: '416 555 0100', company: 'Forge Works', note: null },
+      contact: { name: 'Weld, "Dana"', email: 'dana@forge.example', phone: '416 555 0100', company: 'Forge Works', note: '-Forklift on site,\nring the "bell"' },
       items: [{ quoteId: 'q_abc', itemIndex: 0, kind: 'plate', description: 'A36 plate', label: null, quantity: 1, unitAmountCents: 100005, amountCents: 100005 }],
     });
     const form = { description: 'Stair stringers', material: 'A36', thickness_in: 0.375, quantity: 2, name: '=cmd|calc', email: 'lee@stairs.example', phone: null, company: '+Stairs Inc' };
@@ -109,16 +109,16 @@ describe("the inbox's assignee and CSV export", () => {
     expect((await app.opened.inbox.states.statuses('order', ['or_plates1'])).get('or_plates1')?.assigneeId).toBe(samId);
   });
 
-  it('exports the list as CSV: header, RFC 4180 quoting, the formula guard, dollars from cents; audited', async () => {
+  it('exports the list as CSV: header, RFC 4180 quoting, the formula guard, dollars from cents, the customer\'s note; audited', async () => {
     const reply = await sam.get('/inbox.csv');
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(reply.headers.get('content-disposition')).toBe('attachment; filename="inbox-2026-11-02.csv"');
     expect(reply.headers.get('cache-control')).toBe('no-store');
     expect(reply.text).toBe(
-      'kind,id,received,state,name,email,phone,company,total,assignee,link\r\n' +
-        "quote,rs_stairs1,2026-11-02T12:00:00.000Z,new,'=cmd|calc,lee@stairs.example,,'+Stairs Inc,,olive,http://console.test/inbox/quote/rs_stairs1\r\n" +
-        'order,or_plates1,2026-10-31T13:00:00.000Z,new,"Weld, ""Dana""",dana@forge.example,416 555 0100,Forge Works,1130.06,sam,http://console.test/inbox/order/or_plates1\r\n',
+      'kind,id,received,state,name,email,phone,company,total,assignee,link,note\r\n' +
+        "quote,rs_stairs1,2026-11-02T12:00:00.000Z,new,'=cmd|calc,lee@stairs.example,,'+Stairs Inc,,olive,http://console.test/inbox/quote/rs_stairs1,\r\n" +
+        'order,or_plates1,2026-10-31T13:00:00.000Z,new,"Weld, ""Dana""",dana@forge.example,416 555 0100,Forge Works,1130.06,sam,http://console.test/inbox/order/or_plates1,"\'-Forklift on site,\nring the ""bell"""\r\n',
     );
     const exported = (await app.opened.audit.list({ limit: 5 })).entries.find((entry) => entry.action === 'inbox_exported');
     expect([exported?.subject, exported?.detail, exported?.staffId]).toEqual(['inbox', { state: null, search: '', mine: false, rows: 2, capped: false }, samId]);

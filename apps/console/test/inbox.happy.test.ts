@@ -23,7 +23,7 @@ describe('the inbox', () => {
       totalCents: 113000,
       fulfilment: 'pickup',
       address: null,
-      contact: { name: 'Dana Weld', email: 'dana@forge.example', phone: '416 555 0100', company: 'Forge Works', note: null },
+      contact: { name: 'Dana Weld', email: 'dana@forge.example', phone: '416 555 0100', company: 'Forge Works', note: 'Call before <b>noon</b>\nGate code "4411", side door' },
       items: [{ quoteId: 'q_abc', itemIndex: 0, kind: 'plate', description: 'A36 plate 1/4 in, 12 x 24 in', label: 'base', quantity: 4, unitAmountCents: 25000, amountCents: 100000 }],
     });
     const form = { description: 'Stair stringers in 3/8 plate', material: 'A36', thickness_in: 0.375, quantity: 2, name: 'Lee Stairs', email: 'lee@stairs.example', phone: null, company: 'Stairs Inc' };
@@ -69,6 +69,13 @@ describe('the inbox', () => {
     expect(page.text).toContain('<code>ho_link1</code>');
     expect((await staff.get('/inbox/order/or_missing')).status).toBe(404);
     expect((await staff.get('/inbox/invoice/or_plates1')).status).toBe(404);
+  });
+
+  it("shows the customer's note to the shop on the request's page, escaped, a paragraph a line", async () => {
+    const page = await staff.get('/inbox/order/or_plates1');
+    expect(page.text).toContain('<h2>Note to the shop</h2>\n<blockquote class="customer-note"><p>Call before &lt;b&gt;noon&lt;/b&gt;</p><p>Gate code &quot;4411&quot;, side door</p></blockquote>');
+    expect(page.text).not.toContain('<b>noon</b>');
+    expect((await staff.get('/inbox/quote/rs_stairs1')).text).not.toContain('Note to the shop');
   });
 
   it('changes state and adds a note, each in the timeline and the audit log; lost needs a reason', async () => {

@@ -118,6 +118,8 @@ ${notice('error', message.error)}${notice('ok', message.ok)}
 ${lead.erasedAt
   ? html`<p class="erased">Contact details erased on ${when(lead.erasedAt)}.</p>`
   : html`<p>${lead.name} · <a href="mailto:${lead.email}">${lead.email}</a>${lead.phone ? html` · ${lead.phone}` : null}${lead.company ? html` · ${lead.company}` : null}</p>`}
+${lead.note !== null && lead.note.trim() !== '' && !lead.erasedAt ? html`<h2>Note to the shop</h2>
+<blockquote class="customer-note">${lead.note.split(/\r\n|\r|\n/).filter((line) => line.trim() !== '').map((line) => html`<p>${line}</p>`)}</blockquote>` : null}
 <h2>The job</h2>
 ${job}
 <h2>Change the state</h2>

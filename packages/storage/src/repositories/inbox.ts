@@ -35,6 +35,8 @@ export interface InboxLead {
   email: string;
   phone: string | null;
   company: string | null;
+  /** The customer's "Note to the shop" (order requests; null for quote requests, or none given). */
+  note: string | null;
   /** Order requests only. */
   totalCents: number | null;
   status: InboxStatus;
@@ -157,11 +159,11 @@ export function createInboxRepository(storage: StorageAccess): InboxRepository {
       };
       const cursor = filter.before ? CURSOR.exec(filter.before) : null;
       if (filter.before && !cursor) throw new RangeError(`not an inbox cursor: ${filter.before.slice(0, 80)}`);
-      const query = sql<{ kind: string; id: string; created_at: string; name: string | null; email: string | null; phone: string | null; company: string | null; total_cents: number | null; state: string; lost_reason: string | null; assignee_id: string | null; erased_at: string | null }>`
+      const query = sql<{ kind: string; id: string; created_at: string; name: string | null; email: string | null; phone: string | null; company: string | null; note: string | null; total_cents: number | null; state: string; lost_reason: string | null; assignee_id: string | null; erased_at: string | null }>`
 select leads.* from (
   select * from (
     select 'order' as kind, o.id as id, o.created_at as created_at, o.contact_name as name, o.contact_email as email, o.contact_phone as phone,
-      o.contact_company as company, o.total_cents as total_cents, coalesce(i.state, 'new') as state, i.lost_reason as lost_reason, i.assignee_id as assignee_id, o.erased_at as erased_at
+      o.contact_company as company, o.contact_note as note, o.total_cents as total_cents, coalesce(i.state, 'new') as state, i.lost_reason as lost_reason, i.assignee_id as assignee_id, o.erased_at as erased_at
     from order_requests o left join inbox_items i on i.kind = 'order' and i.request_id = o.id
     where ${branchWhere('order', sql`o.created_at`, sql`o.id`, orderSearch)}
     order by o.created_at desc, o.id desc
@@ -170,7 +172,7 @@ select leads.* from (
   union all
   select * from (
     select 'quote' as kind, r.id as id, r.created_at as created_at, ${quoteField('name')} as name, ${quoteField('email')} as email, ${quoteField('phone')} as phone,
-      ${quoteField('company')} as company, cast(null as bigint) as total_cents, coalesce(i.state, 'new') as state, i.lost_reason as lost_reason, i.assignee_id as assignee_id, r.erased_at as erased_at
+      ${quoteField('company')} as company, cast(null as text) as note, cast(null as bigint) as total_cents, coalesce(i.state, 'new') as state, i.lost_reason as lost_reason, i.assignee_id as assignee_id, r.erased_at as erased_at
     from rfq_submissions r left join inbox_items i on i.kind = 'quote' and i.request_id = r.id
     where ${branchWhere('quote', sql`r.created_at`, sql`r.id`, quoteSearch)}
     order by r.created_at desc, r.id desc
@@ -191,6 +193,7 @@ limit ${size + 1}`;
           email: row.email ?? '',
           phone: row.phone,
           company: row.company,
+          note: row.note,
           totalCents: row.total_cents === null ? null : Number(row.total_cents),
           status: toStatus(row),
           erasedAt: row.erased_at === null ? null : fromDbDateTime(row.erased_at),
