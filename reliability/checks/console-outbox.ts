@@ -1,7 +1,7 @@
 // The notifications' outbox under faults, as real processes: the REST app writes the rows as quote
 // requests arrive through rfq links, the console's delivery loop sends them to a real SMTP server
 // (smtp-server) and to real endpoints that check each Standard Webhooks signature. The retry
-// schedule's minutes and the 2-minute claims are skipped by moving `next_attempt_at` and
+// schedule's minutes and the 15 s claim leases are skipped by moving `next_attempt_at` and
 // `claimed_until` to now in the database (each finding says which); nothing in the apps is changed.
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
@@ -63,7 +63,7 @@ class OutboxDb {
     return this.db.prepare(`UPDATE outbox SET next_attempt_at = ? WHERE state = 'pending' AND claimed_until IS NULL AND (${where})`).run(now, ...args).changes;
   }
 
-  /** Lets the claims run out now, as they would 2 minutes after they were taken. */
+  /** Lets the claims run out now, as they would 15 s after their holder stopped renewing them. */
   expireClaims(): number {
     const now = new Date().toISOString().replace('Z', '+00:00');
     return this.db.prepare("UPDATE outbox SET claimed_until = ? WHERE state = 'pending' AND claimed_until IS NOT NULL").run(now).changes;
@@ -376,7 +376,7 @@ async function consoleKilledMidDelivery(): Promise<Finding> {
       test: 'console: SIGKILL in the middle of deliveries, then restarted',
       ok: problems.length === 0,
       load: `${count} quote requests through rfq links: ${count} mails and ${count} webhooks to deliver`,
-      faults: `SIGKILL once 3 mails were out (the endpoint holding its requests unanswered); the console started again on its port; claimed_until of the dead console's rows moved to now in the database (${expired} rows) instead of waiting out the 2-minute claims`,
+      faults: `SIGKILL once 3 mails were out (the endpoint holding its requests unanswered); the console started again on its port; claimed_until of the dead console's rows moved to now in the database (${expired} rows) instead of waiting out the 15 s leases (scale-out-faults waits them out)`,
       result: problems.length
         ? problems.join('; ')
         : `at the kill: ${mailsAtKill} mails received, ${sentAtKill} rows stored sent, ${claimed.length} rows claimed by the dead console; after the restart all ${2 * count} rows sent within ${Math.round(drainMs / 1000)} s: ${smtp.received.length} mails over ${mail.ids.size} Message-IDs (${mail.repeats} repeats${mail.repeats ? `: ${repeatedInFlight.length} under way at the kill, the server having taken it before its reply reached the console, sent again with the same Message-ID` : ''}; 0 of the ${sentBefore.size} rows stored sent went again), ${hook.received.length} webhook requests over ${hooks.ids.size} webhook-ids (${hooks.repeats} repeats: the tries cut by the kill, sent again with the same webhook-id), all signatures valid`,
