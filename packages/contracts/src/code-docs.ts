@@ -29,7 +29,7 @@ export const ERROR_DOCS: Record<ErrorCode, CodeDoc> = {
   quote_expired: { meaning: 'The quote is past its expires_at (quotes hold their prices 7 days).', action: 'Ask for a new quote and hand that one off.' },
   quote_not_ready: { meaning: 'The quote is blocked: an issue stops it, so it cannot be ordered.', action: 'Act on its blocking issues, ask for a new quote, and hand that one off; or make a quote-request link.' },
   idempotency_key_reused: { meaning: 'This Idempotency-Key came with another body to this route in the last 24 hours; a key stands for one request.', action: 'Send a new key (a new UUID) for a new request.' },
-  idempotency_key_in_use: { meaning: 'The first request with this Idempotency-Key is still running.', action: 'Send the same request again in a moment: it gets the first answer.' },
+  idempotency_key_in_use: { meaning: 'The first request with this Idempotency-Key is still running (or its process stopped before keeping anything: the key is free again after 60 s).', action: 'Send the same request again after Retry-After seconds: it gets the first answer, or runs once if the first kept nothing.' },
   link_expired: { meaning: 'The link has expired: order links with their quotes (7 days), quote-request links after 30 days.', action: 'Ask for a new quote or a new link.' },
   body_too_large: { meaning: `The body is over the route's limit: ${BOUNDS.bodyBytes / 1024} KiB of JSON, ${BOUNDS.dxfBytes / 1024 / 1024} MiB for a drawing (POST /plate-imports), or a page form over its own limit.`, action: `Send fewer or smaller items; a quote takes at most ${BOUNDS.itemsPerQuote}.` },
   unsupported_media_type: { meaning: 'The body is not UTF-8 application/json.', action: 'Send Content-Type: application/json and a plain UTF-8 body.' },
@@ -55,7 +55,7 @@ export const ERROR_DOCS: Record<ErrorCode, CodeDoc> = {
   rate_limited: { meaning: 'Past a rate limit of this client address (details.scope and details.limit say which).', action: 'Wait Retry-After seconds (retry_after_seconds from a tool), then send again.' },
   headers_too_large: { meaning: 'The request headers are over 16 KiB.', action: 'Send fewer or shorter headers.' },
   internal_error: { meaning: 'Something failed on the service side; nothing was done.', action: 'Send again later; if it keeps failing, tell the shop the request_id.' },
-  storage_unavailable: { meaning: 'The database could not be reached or written just now (another process holding it, a full disk); nothing was lost.', action: 'Retry in a few seconds; it is safe to retry.' },
+  storage_unavailable: { meaning: 'The database could not be reached or written just now (another process holding it or a table locked past the 2 s wait, a full disk); nothing was lost.', action: 'Retry after Retry-After seconds; it is safe to retry.' },
   service_busy: {
     meaning: 'The service is at its capacity just now: too many large plates waiting to be priced or drawings being read (or one took too long).',
     action: 'Retry after the Retry-After seconds; it is safe to retry.',
