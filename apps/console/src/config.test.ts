@@ -25,7 +25,7 @@ it('reads the mail settings and the WEBHOOK_URL endpoint, refusing what cannot w
     WEBHOOK_URL: 'https://erp.shop.example/hooks',
     WEBHOOK_SECRET: secret,
   });
-  expect(config.mail).toEqual({ smtpUrl: 'smtps://user:pw@mail.shop.example:465', from: 'quotes@shop.example', to: ['a@shop.example', 'b@shop.example'], consoleUrl: 'https://console.shop.example' });
+  expect(config.mail).toEqual({ smtpUrl: 'smtps://user:pw@mail.shop.example:465', from: 'quotes@shop.example', to: ['a@shop.example', 'b@shop.example'], consoleUrl: 'https://console.shop.example', digestAfter: 30 });
   expect(config.webhook).toEqual({ url: 'https://erp.shop.example/hooks', secret });
   expect(() => readConsoleConfig({ WEBHOOK_URL: 'https://erp.shop.example/hooks' })).toThrow(/WEBHOOK_URL and WEBHOOK_SECRET go together/);
   expect(() => readConsoleConfig({ WEBHOOK_URL: 'ftp://erp.shop.example/hooks', WEBHOOK_SECRET: secret })).toThrow(/WEBHOOK_URL/);

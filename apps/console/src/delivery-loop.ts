@@ -7,7 +7,7 @@
 // to SLOTS at once and PER_TARGET to one endpoint or mail server, and each slot is filled again as
 // soon as its try ends: an endpoint that never answers holds its own slots only, not the others.
 import { randomBytes } from 'node:crypto';
-import { createMailer, deliver, type DeliverDeps, type MailConfig, type OutboxRow } from '@shop/notify';
+import { createMailDigest, createMailer, deliver, type DeliverDeps, type MailConfig, type OutboxRow } from '@shop/notify';
 import type { OutboxRepository, OutboxRowRecord, WebhookEndpointRepository } from '@shop/storage';
 import type { Logger } from 'pino';
 
@@ -57,7 +57,8 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
   const claimant = `console-${process.pid}-${randomBytes(6).toString('hex')}`;
   const mailer = options.mail ? createMailer(options.mail) : null;
   const deps: DeliverDeps = {
-    ...(mailer && options.mail ? { mail: { mailer, consoleUrl: options.mail.consoleUrl } } : {}),
+    // Past NOTIFY_DIGEST_AFTER request e-mails in an hour, the rest go as one digest (@shop/notify).
+    ...(mailer && options.mail ? { mail: { mailer, consoleUrl: options.mail.consoleUrl, digest: createMailDigest(options.mail.digestAfter) } } : {}),
     webhookEndpoint: (target) => webhooks.secretOf(target),
     now,
     ...options.deliverDeps,

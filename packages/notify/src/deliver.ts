@@ -1,9 +1,11 @@
 // One try of one outbox row: what the delivery loop stores after it, the try and when to try next.
 import { NotificationEvent, isRequestEvent } from './events';
+import type { RequestEvent } from './events';
 import { parseRecipients } from './mail';
 import type { Mailer } from './mail';
 import type { Outcome, SendResult } from './outcome';
-import { renderRequestMail } from './render-mail';
+import type { MailDigest } from './digest';
+import { renderDigestMail, renderRequestMail } from './render-mail';
 import { MAX_ATTEMPTS, nextAttemptAt } from './schedule';
 import { sendWebhook } from './webhook';
 import type { WebhookEndpoint } from './webhook';
@@ -25,7 +27,7 @@ export interface OutboxRow {
 
 export interface DeliverDeps {
   /** The mail sender and the console's address for links; absent when no SMTP_URL is set. */
-  mail?: { mailer: Mailer; consoleUrl: string };
+  mail?: { mailer: Mailer; consoleUrl: string; digest?: MailDigest };
   /** The URL and secret of a webhook row's target; null once the endpoint is removed. */
   webhookEndpoint?: (target: string) => WebhookEndpoint | null | Promise<WebhookEndpoint | null>;
   webhookTimeoutMs?: number;
@@ -59,7 +61,7 @@ export async function deliver(row: OutboxRow, deps: DeliverDeps): Promise<Delive
   const attemptedAt = now();
   const sent = await send(row, deps, now);
   const attempts = row.attempts + 1;
-  const next = sent.outcome === 'retry' ? nextAttemptAt(attempts, now()) : null;
+  const next = sent.outcome === 'retry' ? (sent.retryAt ?? nextAttemptAt(attempts, now())) : null;
   const outcome: Outcome = sent.outcome === 'retry' && next === null ? 'dead' : sent.outcome;
   return {
     attempt: { rowId: row.id, attempt: attempts, ...sent, outcome, attemptedAt },
@@ -88,8 +90,9 @@ async function send(row: OutboxRow, deps: DeliverDeps, now: () => Date): Promise
         return refused(`The row's recipients are not usable: ${(error as Error).message}.`);
       }
       if (to.length === 0) return refused('The row names no recipients.');
-      const mail = renderRequestMail(event, deps.mail.consoleUrl);
-      return deps.mail.mailer.send({ to, ...mail, messageId: messageIdFor(row.id, deps.mail.mailer.from) });
+      const { digest } = deps.mail;
+      if (!digest) return deps.mail.mailer.send({ to, ...renderRequestMail(event, deps.mail.consoleUrl), messageId: messageIdFor(row.id, deps.mail.mailer.from) });
+      return sendUnderDigest(row, event, to, deps.mail as Required<NonNullable<DeliverDeps['mail']>>, now);
     }
     case 'webhook': {
       let endpoint: WebhookEndpoint | null;
@@ -104,6 +107,35 @@ async function send(row: OutboxRow, deps: DeliverDeps, now: () => Date): Promise
     }
     default:
       return refused(`Unknown outbox kind ${String((row as { kind: unknown }).kind)}.`);
+  }
+}
+
+/** A request e-mail under the shop's hourly cap: sent alone, held until the hour ends, sent as the digest, or already in one. */
+async function sendUnderDigest(row: OutboxRow, event: RequestEvent, to: string[], mail: { mailer: Mailer; consoleUrl: string; digest: MailDigest }, now: () => Date): Promise<SendResult> {
+  const decision = mail.digest.decide(row.id, event, now());
+  switch (decision.kind) {
+    case 'included':
+      return { outcome: 'ok', status: null, error: null, response: 'Sent in the hourly digest.', durationMs: 0 };
+    case 'hold':
+      return {
+        outcome: 'retry',
+        status: null,
+        error: `Held for the hourly digest: more than ${mail.digest.after} request e-mails this hour (NOTIFY_DIGEST_AFTER); ${decision.held} held.`,
+        response: null,
+        durationMs: 0,
+        retryAt: decision.until,
+      };
+    case 'alone': {
+      const sent = await mail.mailer.send({ to, ...renderRequestMail(event, mail.consoleUrl), messageId: messageIdFor(row.id, mail.mailer.from) });
+      mail.digest.settle(decision, sent.outcome === 'ok', now());
+      return sent;
+    }
+    case 'digest': {
+      const rendered = renderDigestMail(decision.entries.map((entry) => entry.event), mail.consoleUrl, decision.since, mail.digest.after);
+      const sent = await mail.mailer.send({ to, ...rendered, messageId: messageIdFor(`digest.${row.id}`, mail.mailer.from) });
+      mail.digest.settle(decision, sent.outcome === 'ok', now());
+      return sent;
+    }
   }
 }
 

@@ -19,7 +19,9 @@ export { DEFAULT_CONSOLE_URL, classifySmtpError, createMailer, parseRecipients, 
 export type { MailConfig, MailMessage, Mailer, MailerOptions } from './mail';
 export { RESPONSE_EXCERPT_BYTES } from './outcome';
 export type { Outcome, SendResult } from './outcome';
-export { formatCad, inboxUrl, itemReference, renderRequestMail } from './render-mail';
+export { formatCad, inboxUrl, itemReference, renderDigestMail, renderRequestMail } from './render-mail';
+export { DEFAULT_DIGEST_AFTER, createMailDigest, readDigestAfter } from './digest';
+export type { DigestDecision, MailDigest } from './digest';
 export type { RenderedMail } from './render-mail';
 export { MAX_ATTEMPTS, RETRY_DELAYS_MS, nextAttemptAt } from './schedule';
 export {

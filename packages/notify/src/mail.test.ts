@@ -66,6 +66,7 @@ describe('readMailConfig', () => {
       from: FROM,
       to: ['estimating@shop.example', 'owner@shop.example'],
       consoleUrl: CONSOLE_URL,
+      digestAfter: 30,
     });
     expect(readMailConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'a@shop.example', SHOP_NOTIFY_EMAIL: 'b@shop.example' })?.consoleUrl).toBe(
       'http://localhost:3002',

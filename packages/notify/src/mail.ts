@@ -1,5 +1,6 @@
 // Mail to the shop through its own SMTP server (nodemailer), each try classified for the retry
 // schedule: no connection, a timeout or a 4xx reply is worth another try; a 5xx reply is not.
+import { readDigestAfter } from './digest';
 import nodemailer from 'nodemailer';
 import type { NodemailerError } from 'nodemailer';
 import { z } from '@shop/contracts';
@@ -15,6 +16,8 @@ export interface MailConfig {
   to: string[];
   /** Where the console's pages are, for the links in a mail; no trailing slash. */
   consoleUrl: string;
+  /** NOTIFY_DIGEST_AFTER: request e-mails an hour before the rest are folded into one digest (default 30). */
+  digestAfter?: number;
 }
 
 const Address = z.email();
@@ -47,7 +50,7 @@ export function readMailConfig(env: Readonly<Record<string, string | undefined>>
   } catch {
     throw new Error(`CONSOLE_URL is not a URL: ${consoleUrl}`);
   }
-  return { smtpUrl, from, to, consoleUrl };
+  return { smtpUrl, from, to, consoleUrl, digestAfter: readDigestAfter(env) };
 }
 
 /** A comma list of addresses, each checked; throws naming the first that is not one. */

@@ -12,6 +12,8 @@ export interface SendResult {
   /** The start of the endpoint's answer or the mail server's last reply, at most RESPONSE_EXCERPT_BYTES. */
   response: string | null;
   durationMs: number;
+  /** For `retry`: when to try again, instead of the schedule's next step (a row held for the hourly digest). */
+  retryAt?: Date;
 }
 
 /** The most of an answer kept for the console to show. */

@@ -91,6 +91,29 @@ export function itemReference(quoteId: string, index: number): string {
   return `${quoteId}, item ${index + 1}`;
 }
 
+/**
+ * One mail for the requests held past the shop's hourly cap (NOTIFY_DIGEST_AFTER): each request's
+ * kind, who sent it, its job or items in a line, and its page in the console.
+ */
+export function renderDigestMail(events: readonly RequestEvent[], consoleUrl: string, since: Date, after: number): RenderedMail {
+  const lines = events.map((event) => {
+    if (event.type === 'rfq_submission.created') {
+      return { what: `Quote request from ${event.data.name}`, detail: oneLine(event.data.description, 80), link: inboxUrl(consoleUrl, 'quote', event.data.id) };
+    }
+    const count = event.data.items.length === 1 ? '1 item' : `${event.data.items.length} items`;
+    return { what: `Order request from ${event.data.name}`, detail: `${count}, ${formatCad(event.data.amount_subtotal_cents)} before HST`, link: inboxUrl(consoleUrl, 'order', event.data.id) };
+  });
+  const count = events.length === 1 ? '1 new request' : `${events.length} new requests`;
+  const why = `More than ${after} requests came in within an hour, so the rest are listed here in one mail (NOTIFY_DIGEST_AFTER); every request is kept in the inbox.`;
+  const text = [`${count} since ${since.toISOString().slice(11, 16)} UTC.`, why, '', ...lines.flatMap((line) => [`${line.what}: ${line.detail}`, `  ${line.link}`]), ''].join('\n');
+  const html = page([
+    `<p><strong>${escapeHtml(count)}</strong> since ${escapeHtml(since.toISOString().slice(11, 16))} UTC.</p>`,
+    `<p>${escapeHtml(why)}</p>`,
+    `<ul>${lines.map((line) => `<li>${escapeHtml(line.what)}: ${escapeHtml(line.detail)} (<a href="${escapeHtml(line.link)}">open</a>)</li>`).join('')}</ul>`,
+  ]);
+  return { subject: `Digest: ${count} in the inbox`, text, html };
+}
+
 function page(parts: string[]): string {
   return `<!doctype html><html><body style="font-family:sans-serif">${parts.filter(Boolean).join('\n')}</body></html>\n`;
 }
