@@ -23,6 +23,7 @@ import type { ConsoleConfig } from './config';
 import { readBookUpload } from './http/book-upload';
 import { RefusedRequest, checkOrigin, consoleTrustProxy, preSessionTokens, requireCsrfToken, setSecurityHeaders } from './http/security';
 import { OwnersOnly, loadSession, requireOwner, requireSignIn, sessionCookie, signedInOf } from './http/session';
+import { rememberRequestPath } from './pages/layout';
 import { renderMessagePage } from './pages/message-page';
 import { inboxRoutes } from './routes/inbox';
 import { notificationRoutes } from './routes/notifications';
@@ -34,7 +35,7 @@ import { signedInRoutes } from './routes/signed-in';
 import { signInRoutes } from './routes/sign-in';
 
 export interface ConsoleAppOptions {
-  config: Pick<ConsoleConfig, 'consoleUrl' | 'ownOrigins' | 'shopName' | 'trustProxy' | 'retentionDays'>;
+  config: Pick<ConsoleConfig, 'consoleUrl' | 'ownOrigins' | 'shopName' | 'trustProxy' | 'retentionDays' | 'mail'>;
   staff: StaffRepository;
   audit: AuditLog;
   /** The leads the inbox shows, and where the shop stands on each. */
@@ -81,6 +82,8 @@ export function createConsoleApp(options: ConsoleAppOptions): Express {
   // The price book upload is the one multipart form (1 MiB): read only for a signed-in owner, before the CSRF check reads its token.
   app.post('/price-book', requireSignIn, requireOwner, readBookUpload);
   app.use(requireSignIn, requireCsrfToken);
+  // After every body is read (a stream's callbacks would lose it): the menu marks the page's section.
+  app.use(rememberRequestPath);
   app.use(signedInRoutes(deps, cookie, shopName));
   app.use(
     inboxRoutes(
@@ -94,7 +97,7 @@ export function createConsoleApp(options: ConsoleAppOptions): Express {
   app.use(ownerSettingsRoutes({ personalData: options.personalData, lostReasons: options.lostReasons, audit: options.audit, now: options.now, retentionDays: config.retentionDays }, shopName));
   app.use(quoteRoutes({ ...options.quotes, now: options.now }, shopName));
   app.use(priceBookRoutes({ settings: options.shopSettings, audit: options.audit, staff: options.staff, now: options.now }, shopName));
-  app.use(notificationRoutes({ ...options.notifications, audit: options.audit, now: options.now }, shopName));
+  app.use(notificationRoutes({ ...options.notifications, audit: options.audit, now: options.now, mail: config.mail !== null }, shopName));
 
   app.use((req, res) => {
     res.status(404).type('html').send(renderMessagePage(shopName, 'Page not found', 'There is no page at this address.', viewerOf(req)));

@@ -8,6 +8,7 @@ import { loadConsoleConfig } from './config';
 import { createDeliveryLoop } from './delivery-loop';
 import { openConsole } from './open-console';
 import { startRetentionJob } from './personal-data';
+import { noStaffHint } from './start-hint';
 
 const ROOT_DIR = path.resolve(__dirname, '..', '..', '..');
 
@@ -28,7 +29,14 @@ async function main(): Promise<void> {
   serveUntilStopped(app, {
     port: config.port,
     host: config.host,
-    onListening: () => logger.info({ host: config.host, port: config.port, consoleUrl: config.consoleUrl }, 'console listening'),
+    onListening: () => {
+      logger.info({ host: config.host, port: config.port, consoleUrl: config.consoleUrl }, 'console listening');
+      // Plain text on stderr, not a log line: a newcomer reads it among the JSON.
+      noStaffHint(opened.staff, config.consoleUrl).then(
+        (hint) => hint && process.stderr.write(`${hint}\n`),
+        (error: unknown) => logger.warn({ err: error }, 'could not count the staff for the start hint'),
+      );
+    },
     onStopping: (signal) => logger.info({ signal }, 'shutting down'),
     close: async () => {
       await retention.stop();

@@ -113,7 +113,12 @@ describe('notifications and webhooks', () => {
     expect((await owner.post(`/webhooks/${endpoint!.id}/disable`, { _csrf: csrf })).status).toBe(404);
     await submitRfq('sub_third');
     expect((await app.opened.outbox.forSubject('quote/sub_third')).map((row) => row.kind)).toEqual(['email']);
-    expect((await owner.post(`/webhooks/${endpoint!.id}/delete`, { _csrf: csrf })).status).toBe(200);
+    // Without the confirmation step's answer a delete POST is only the step again.
+    const asked = await owner.post(`/webhooks/${endpoint!.id}/delete`, { _csrf: csrf });
+    expect(asked.status).toBe(200);
+    expect(asked.text).toContain('<h1>Delete the endpoint erp?</h1>');
+    expect(await app.opened.webhooks.list()).toHaveLength(1);
+    expect((await owner.post(`/webhooks/${endpoint!.id}/delete`, { _csrf: csrf, confirm: 'yes' })).status).toBe(200);
     expect(await app.opened.webhooks.list()).toEqual([]);
     const actions = (await app.opened.audit.list({ limit: 10 })).entries.map((entry) => `${entry.action} ${entry.subject}`);
     expect(actions.slice(0, 2)).toEqual([`webhook_deleted ${endpoint!.id}`, `webhook_disabled ${endpoint!.id}`]);

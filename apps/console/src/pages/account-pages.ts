@@ -4,7 +4,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '../passwords';
 import { html, type SafeHtml } from '@shop/runtime';
 import type { AuditFilterForm } from '../audit-filter';
 import { SIGN_IN_TRIES_PER_PAIR, SIGN_IN_WINDOW_MS } from '../accounts';
-import { csrfField, notice, renderConsolePage, when, type Viewer } from './layout';
+import { csrfField, errorSummary, fieldError, fieldState, notice, renderConsolePage, when, type FieldProblem, type Viewer } from './layout';
 
 export function renderHomePage(shopName: string, viewer: Viewer): string {
   const owner = viewer.staff.role === 'owner';
@@ -135,7 +135,7 @@ export function renderAuditPage(
     query: string;
     staff: StaffRecord[];
     actions: string[];
-    problems: string[];
+    problems: FieldProblem[];
   },
 ): string {
   const { entries, names, nextBefore, form } = page;
@@ -156,15 +156,14 @@ export function renderAuditPage(
     shopName,
     viewer,
     title: 'Audit log',
-    main: html`<form method="get" action="/audit" class="card filters">
-<label>Person <select name="who">${option('', 'Anyone', form.who)}${option('nobody', '(not signed in)', form.who)}${page.staff.map((person) => option(person.id, `${person.name} (${person.email})`, form.who))}</select></label>
-<label>Action <select name="action">${option('', 'Any', form.action)}${actions.map((action) => option(action, action, form.action))}</select></label>
-<label>Subject <input type="text" name="subject" value="${form.subject}" maxlength="254" placeholder="e-mail"></label>
-<label>From <input type="date" name="from" value="${form.from}"></label>
-<label>To <input type="date" name="to" value="${form.to}"></label>
+    main: html`${errorSummary(page.problems)}<form method="get" action="/audit" class="card filters">
+<label for="audit-who">Person ${fieldError('audit-who', page.problems)}<select id="audit-who" name="who"${fieldState('audit-who', page.problems)}>${option('', 'Anyone', form.who)}${option('nobody', '(not signed in)', form.who)}${page.staff.map((person) => option(person.id, `${person.name} (${person.email})`, form.who))}</select></label>
+<label for="audit-action">Action ${fieldError('audit-action', page.problems)}<select id="audit-action" name="action"${fieldState('audit-action', page.problems)}>${option('', 'Any', form.action)}${actions.map((action) => option(action, action, form.action))}</select></label>
+<label for="audit-subject">Subject <input id="audit-subject" type="text" name="subject" value="${form.subject}" maxlength="254" placeholder="e-mail"></label>
+<label for="audit-from">From ${fieldError('audit-from', page.problems)}<input id="audit-from" type="date" name="from" value="${form.from}"${fieldState('audit-from', page.problems)}></label>
+<label for="audit-to">To ${fieldError('audit-to', page.problems)}<input id="audit-to" type="date" name="to" value="${form.to}"${fieldState('audit-to', page.problems)}></label>
 <button type="submit">Filter</button>${filtered ? html` <a href="/audit">Clear</a>` : null}
 </form>
-${page.problems.map((problem) => notice('error', problem))}
 ${entries.length === 0 ? html`<p>${filtered ? 'No entry matches.' : 'Nothing yet.'}</p>` : html`<table class="list">
 <thead><tr><th>When</th><th>Who</th><th>Action</th><th>Subject</th><th>From</th><th>Detail</th></tr></thead>
 <tbody>${rows}</tbody>

@@ -5,7 +5,8 @@ import { EVENT_TYPES, createWebhookSecret } from '@shop/notify';
 import type { AuditLog, OutboxRepository, OutboxState, WebhookEndpointRepository } from '@shop/storage';
 import { requireOwner, signedInOf } from '../http/session';
 import { renderMessagePage } from '../pages/message-page';
-import { renderNotificationPage, renderNotificationsPage, renderWebhooksPage } from '../pages/notification-pages';
+import type { FieldProblem } from '../pages/layout';
+import { renderNotificationPage, renderNotificationsPage, renderWebhookDeletePage, renderWebhooksPage, type WebhookForm } from '../pages/notification-pages';
 import { clientIp, field } from './sign-in';
 
 export interface NotificationDeps {
@@ -15,6 +16,8 @@ export interface NotificationDeps {
   now: () => Date;
   /** Tells the delivery loop to look for due rows now. */
   wake: () => void;
+  /** Whether e-mail is set up (SMTP_URL and the rest): without it and without an enabled endpoint nobody is told. */
+  mail: boolean;
 }
 
 const LIST_ROWS = 200;
@@ -55,7 +58,7 @@ export function notificationRoutes(deps: NotificationDeps, shopName: string): Ro
   router.get('/notifications', async (req, res) => {
     const state = isOutboxState(req.query.state) ? req.query.state : null;
     const rows = await deps.outbox.list({ limit: LIST_ROWS, state });
-    res.type('html').send(renderNotificationsPage(shopName, viewerOf(req), rows, await endpointsById(), state));
+    res.type('html').send(renderNotificationsPage(shopName, viewerOf(req), rows, await endpointsById(), state, { mail: deps.mail }));
   });
 
   const sendRow = async (req: Request, res: Response, status: number, message: { error?: string; ok?: string } = {}) => {
@@ -75,30 +78,43 @@ export function notificationRoutes(deps: NotificationDeps, shopName: string): Ro
     return sendRow(req, res, 200, { ok: 'Its tries start over now.' });
   });
 
-  const sendWebhooks = async (req: Request, res: Response, status: number, message: { error?: string; ok?: string; secret?: string } = {}) => {
+  const sendWebhooks = async (req: Request, res: Response, status: number, message: Parameters<typeof renderWebhooksPage>[4] = {}) => {
     res.status(status).type('html').send(renderWebhooksPage(shopName, viewerOf(req), await deps.webhooks.list(), EVENT_TYPES, message));
   };
 
   router.get('/webhooks', requireOwner, (req, res) => sendWebhooks(req, res, 200));
 
   router.post('/webhooks', requireOwner, async (req, res) => {
-    const name = field(req, 'name').trim();
-    if (name === '' || name.length > NAME_MAX) return sendWebhooks(req, res, 422, { error: `Give the endpoint a name of 1 to ${NAME_MAX} characters.` });
+    // What was typed goes back in the form whatever is refused (escaped by the page).
+    const form: WebhookForm = { name: field(req, 'name').slice(0, URL_MAX), url: field(req, 'url').slice(0, URL_MAX), events: eventsOf(req).map((event) => event.slice(0, 60)) };
+    const refuse = (status: number, problem: FieldProblem) => sendWebhooks(req, res, status, { problems: [problem], form });
+    const name = form.name.trim();
+    if (name === '' || name.length > NAME_MAX) return refuse(422, { field: 'webhook-name', message: `Give the endpoint a name of 1 to ${NAME_MAX} characters.` });
     const checked = field(req, 'url').length > URL_MAX ? { error: `The URL is longer than ${URL_MAX} characters.` } : checkUrl(field(req, 'url'));
-    if ('error' in checked) return sendWebhooks(req, res, 422, { error: checked.error });
+    if ('error' in checked) return refuse(422, { field: 'webhook-url', message: checked.error });
     const events = [...new Set(eventsOf(req))];
     const unknown = events.find((event) => !(EVENT_TYPES as readonly string[]).includes(event));
-    if (unknown !== undefined) return sendWebhooks(req, res, 422, { error: `${unknown.slice(0, 60)} is not an event the shop sends.` });
-    if (events.length === 0) return sendWebhooks(req, res, 422, { error: 'Tick at least one event.' });
+    if (unknown !== undefined) return refuse(422, { field: 'webhook-events', message: `${unknown.slice(0, 60)} is not an event the shop sends.` });
+    if (events.length === 0) return refuse(422, { field: 'webhook-events', message: 'Tick at least one event.' });
     const secret = createWebhookSecret();
     const at = deps.now();
     const signedIn = signedInOf(req)!;
     const added = await deps.webhooks.add({ name, url: checked.url, secret, events, createdBy: signedIn.staff.id, createdAt: at });
-    if (!added) return sendWebhooks(req, res, 409, { error: `An endpoint named ${name} exists already: choose another name.` });
+    if (!added) return refuse(409, { field: 'webhook-name', message: `An endpoint named ${name} exists already: choose another name.` });
     await deps.audit.append({ at, staffId: signedIn.staff.id, action: 'webhook_added', subject: added.id, detail: { name, url: added.url, events }, ip: clientIp(req) });
     // The only answer that carries the secret.
     return sendWebhooks(req, res, 201, { ok: `${name} is added; new events go to it from now on.`, secret });
   });
+
+  // Deleting cannot be undone: the list's button opens this step, which names the endpoint; a POST
+  // without the step's `confirm` (an old page, a one-click form) gets the step too, never a delete.
+  const confirmDelete = async (req: Request, res: Response) => {
+    const endpoint = await deps.webhooks.get(req.params.id as string);
+    if (!endpoint) return sendWebhooks(req, res, 404, { error: 'No such endpoint.' });
+    return res.type('html').send(renderWebhookDeletePage(shopName, viewerOf(req), endpoint));
+  };
+  router.get('/webhooks/:id/delete', requireOwner, confirmDelete);
+  router.post('/webhooks/:id/delete', requireOwner, (req, res, next) => (field(req, 'confirm') === 'yes' ? next() : confirmDelete(req, res)));
 
   const change = (action: 'disable' | 'delete') =>
     router.post(`/webhooks/:id/${action}`, requireOwner, async (req, res) => {
