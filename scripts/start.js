@@ -3,11 +3,13 @@
 // dies is restarted (back-off, logged as a JSON line, counted in the REST app's /metrics) while the
 // others keep serving; Ctrl-C or SIGTERM stops them all.
 // `--build` builds the packages first (turbo), saying so and showing each package as it starts;
-// `--dry-run` with it only lists what would be built. `--source` runs the apps from TypeScript
+// `--dry-run` with it only lists what would be built. Once every app listens, one plain line on stderr
+// says where to open each. `--source` runs the apps from TypeScript
 // through tsx instead of the built dist/ files.
 const { spawnSync } = require('node:child_process');
 const { mkdirSync } = require('node:fs');
 const path = require('node:path');
+const { announceWhenReady } = require('./ready-line');
 const { stopOnSignals, supervise } = require('./supervise');
 
 const root = path.join(__dirname, '..');
@@ -47,3 +49,5 @@ const specs = apps.map((name) => {
 const stateDir = path.join(root, 'data');
 mkdirSync(stateDir, { recursive: true });
 stopOnSignals(supervise(specs, { cwd: root, stateFile: path.join(stateDir, 'supervisor.json') }));
+// Among the JSON lines, one for the person at the terminal: where to open each app, once all listen.
+announceWhenReady(process.env);
