@@ -2,7 +2,7 @@
 // read (and used by every quote of it), an unnamed import kept only its 30 days, and a bound on the
 // drawing bytes one address adds to the store in a day.
 import { randomBytes } from 'node:crypto';
-import { ServiceError } from '@shop/contracts';
+import type { ServiceError } from '@shop/contracts';
 import type { Quote } from '@shop/contracts';
 import type { PlateItem } from '@shop/contracts';
 import { plateDxf } from './drawing-export';
