@@ -2,7 +2,7 @@
 // group commit of the event-loop turn; PostgreSQL: one statement, or a transaction for several) and
 // how dates are written and read. Everything else is the same Kysely query on both.
 import type Database from 'better-sqlite3';
-import type { CompiledQuery} from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import { Kysely, PostgresDialect, SqliteDialect, type Compilable, type QueryResult } from 'kysely';
 import type { Pool } from 'pg';
 import type { DB } from './db-types';
