@@ -99,11 +99,11 @@ describe.each(databases)('an idempotent request whose process dies after its rec
     await database.drop();
   });
 
-  const count = async (table: 'quotes' | 'handoffs' | 'rfq_links' | 'outbox') =>
+  const count = async (table: 'quotes' | 'handoffs' | 'rfq_links' | 'outbox' | 'plate_imports') =>
     Number((await other.storage.read('count', other.storage.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'))))[0]!.n);
 
   /** Starts the request on the dying replica and waits until its record is committed (the process is gone from then on). */
-  async function dieAfterCommit(table: 'quotes' | 'handoffs' | 'rfq_links', route: string, key: string, body: unknown, produce: () => Promise<Answer>): Promise<void> {
+  async function dieAfterCommit(table: 'quotes' | 'handoffs' | 'rfq_links' | 'plate_imports', route: string, key: string, body: unknown, produce: () => Promise<Answer>): Promise<void> {
     const before = await count(table);
     void dying.service.idempotent(call(clock, route, key, body), produce);
     for (let tries = 0; tries < 500 && (await count(table)) === before; tries += 1) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -154,6 +154,23 @@ describe.each(databases)('an idempotent request whose process dies after its rec
     });
     expect(JSON.parse(retry.body).id).toBe(kept!.id);
     expect(await count('rfq_links')).toBe(1);
+  });
+
+  it('a retry of POST /plate-imports replays the first import: same id, one row, the answer its body', async () => {
+    const drawing = ['0', 'SECTION', '2', 'ENTITIES', '0', 'LWPOLYLINE', '8', 'CUT', '90', '4', '70', '1', '10', '0', '20', '0', '10', '6', '20', '0', '10', '6', '20', '4', '10', '0', '20', '4', '0', 'ENDSEC', '0', 'EOF', ''].join('\n');
+    const body = { units: 'in', drawing_sha256: 'x' };
+    await dieAfterCommit('plate_imports', '/plate-imports', 'crash-import-1', body, async () => {
+      const found = await dying.service.importDrawing({ file: drawing, options: { units: 'in' } }, { clientIp: '198.51.100.9', now: clock.now() });
+      return { status: 201, body: JSON.stringify(found), plateImportId: found.id };
+    });
+    const [kept] = await other.storage.read('kept', other.storage.db.selectFrom('plate_imports').select('id'));
+    const retry = await other.service.idempotent(call(clock, '/plate-imports', 'crash-import-1', body), async () => {
+      throw new Error('the retry must not import the drawing again');
+    });
+    expect(retry.replayed).toBe(true);
+    expect(retry.status).toBe(201);
+    expect(JSON.parse(retry.body)).toMatchObject({ object: 'plate_import', id: kept!.id, width_in: 6, height_in: 4 });
+    expect(await count('plate_imports')).toBe(1);
   });
 
   it('while the first request may still be running, a retry is told 409 idempotency_key_in_use with a Retry-After', async () => {

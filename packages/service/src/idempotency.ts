@@ -43,6 +43,14 @@ export function answerToKeep(route: string, body: string): IdempotentAnswer | un
   held.kept = true;
   return { key: held.key, status: CREATED, body };
 }
+/** The answer of an import made under an Idempotency-Key of `route`: the import itself, kept by reference in its write. */
+export function importAnswerToKeep(route: string, importId: string): IdempotentAnswer | undefined {
+  const held = heldKeys.getStore();
+  if (held === undefined || held.kept || held.route !== route) return undefined;
+  held.kept = true;
+  return { key: held.key, status: CREATED, body: '', plateImportId: importId };
+}
+
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 export interface Answer {

@@ -11,6 +11,7 @@ import type { RequestContext } from './context';
 import type { DrawingCache } from './drawing-cache';
 import type { DrawingRead, DrawingTask } from './drawing-worker';
 import { clientKey } from './client-key';
+import { importAnswerToKeep } from './idempotency';
 import { isWellFormedId, newId } from './ids';
 import { createPartCache, isReference, toPart } from './import-parts';
 import type { ImportedPart, PlateReference } from './import-parts';
@@ -208,7 +209,9 @@ export function createPlateImportCases(deps: PlateImportDeps) {
       const body = JSON.stringify(plateImport);
       const survey = result.survey ? JSON.stringify(result.survey) : null;
       const record = { id, createdAt: ctx.now, expiresAt, retainUntil, body, schemaVersion: versionOf('plateImport'), survey, clientKey: sender };
-      await withStorage('keep the plate import', () => storage.plateImports.insert(record));
+      // Under an Idempotency-Key, the key's answer (this import) is kept in the import's own write.
+      const idempotentAnswer = importAnswerToKeep('/plate-imports', id);
+      await withStorage('keep the plate import', () => storage.plateImports.insert({ ...record, ...(idempotentAnswer ? { idempotentAnswer } : {}) }));
       // The quotes and pages that follow an import find it here, already parsed.
       cache.set(toPart(record, plateImport));
       return plateImport;

@@ -36,6 +36,8 @@ export interface IdempotentAnswer {
   key: string;
   status: number;
   body: string;
+  /** The answer is this import's body, byte for byte: the key keeps the reference (body unused). */
+  plateImportId?: string;
 }
 
 /** A quote to keep, and the imports its request names by id (each kept at least as long as the quote). */
@@ -252,7 +254,8 @@ export interface RfqLinkRepository {
 }
 
 export interface PlateImportRepository {
-  insert(plateImport: PlateImportRecord): Promise<void>;
+  /** With the request's Idempotency-Key answer (the import itself), kept in the import's own write. */
+  insert(plateImport: PlateImportRecord & { idempotentAnswer?: IdempotentAnswer }): Promise<void>;
   /**
    * null when absent or past retainUntil; an import past its own expires_at is the reader's to
    * refuse where a new quote names it (a kept quote's reference still reads it).

@@ -9,7 +9,8 @@ import { importBodyText } from './plate-imports';
  * made: all or nothing with it. Only an unanswered claim takes it (an answered key keeps its first).
  */
 export function keepAnswerStatement(db: StorageDatabase['db'], answer: IdempotentAnswer): Compilable {
-  return db.updateTable('idempotency_keys').set({ status: answer.status, body: answer.body }).where('key', '=', answer.key).where('status', 'is', null);
+  const kept = answer.plateImportId === undefined ? { body: answer.body } : { body: null, plate_import_id: answer.plateImportId };
+  return db.updateTable('idempotency_keys').set({ status: answer.status, ...kept }).where('key', '=', answer.key).where('status', 'is', null);
 }
 
 export function createIdempotencyRepository({ db, read, write, guard }: StorageDatabase): IdempotencyRepository {

@@ -4,6 +4,7 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { fromDbDateTime, toDbDateTime, type StorageDatabase } from '../database';
 import { keepImportWithinRetention, type PlateImportRepository } from '../records';
+import { keepAnswerStatement } from './idempotency-keys';
 
 /** The body as text, from a row kept deflated or (kept before bodies were deflated) as text. */
 export function importBodyText(row: { body: string; body_deflated: Uint8Array | null }): string {
@@ -12,7 +13,7 @@ export function importBodyText(row: { body: string; body_deflated: Uint8Array | 
 
 export function createPlateImportRepository({ db, read, write, guard }: StorageDatabase): PlateImportRepository {
   return {
-    async insert(record) {
+    async insert({ idempotentAnswer, ...record }) {
       const deflated = deflateRawSync(Buffer.from(record.body, 'utf8'));
       const survey = record.survey ?? null;
       await guard('store the plate import', () =>
@@ -29,6 +30,7 @@ export function createPlateImportRepository({ db, read, write, guard }: StorageD
             stored_bytes: deflated.length + (survey === null ? 0 : Buffer.byteLength(survey)),
             schema_version: record.schemaVersion,
           }),
+          ...(idempotentAnswer ? [keepAnswerStatement(db, idempotentAnswer)] : []),
         ]),
       );
     },
