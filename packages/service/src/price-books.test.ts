@@ -104,6 +104,26 @@ describe('the price book in the database', () => {
     expect(error.message).toMatch(message);
   });
 
+  it('refuses a book with every rate and minimum at 0: each reference part would cost no more than its material', async () => {
+    const free = bookWith('2026-12-01.1', (book) => {
+      for (const key of Object.keys(book.shop)) if (/CentsPerHour$|^minimum/.test(key)) book.shop[key] = 0;
+    });
+    const error = await failure(shop.service.uploadPriceBook(free, 'st_owner'));
+    expect(error).toMatchObject({ code: 'parameter_invalid', status: 422, param: 'shop' });
+    const problems = error.details?.errors as Array<{ param: string; message: string }>;
+    expect(problems.length).toBeGreaterThan(3);
+    expect(problems[0]!.message).toMatch(/^Small bracket 3 x 2 in, 10 ga mild steel, 1 hole: one piece would cost CAD \d+\.\d\d each, no more than its material \(CAD \d+\.\d\d\): the cutting, handling and minimums would be free\. Check the shop's rates and minimums\.$/);
+    expect(await shop.service.listPriceBooks()).toHaveLength(1);
+    // Halving the laser rate stays well above the material: taken.
+    await expect(shop.service.uploadPriceBook(bookWith('2026-12-01.2', (book) => (book.shop.laserCentsPerHour = Math.round(book.shop.laserCentsPerHour / 2))), 'st_owner')).resolves.toMatchObject({ version: '2026-12-01.2' });
+  });
+
+  it('takes a book saved with a byte order mark (as Windows Notepad saves it) and keeps it without the mark', async () => {
+    const text = `${JSON.stringify(bookWith('2026-12-01.1', dearerLaser))}\n`;
+    expect(await shop.service.uploadPriceBook(`\uFEFF${text}`, 'st_owner')).toMatchObject({ version: '2026-12-01.1' });
+    expect((await shop.service.getPriceBook('2026-12-01.1')).text).toBe(text);
+  });
+
   it('refuses a design rule under which its own products can no longer be made, naming each bill', async () => {
     // Three times the thickness of web to an edge: the 0.8125 in holes of the 3/4 in column base plate sit too close.
     const error = await failure(shop.service.uploadPriceBook(bookWith('2026-12-01.1', (book) => (book.dfm.webThicknessRatio = 3)), 'st_owner'));

@@ -5,7 +5,7 @@
 import { PRODUCT_ENTRIES, PriceBookSchema, createCatalog, loadPriceBook } from '@shop/catalog';
 import type { Catalog, LoadedPriceBook } from '@shop/catalog';
 import { PlateItem, ServiceError, formatParam } from '@shop/contracts';
-import { REFERENCE_PARTS, priceBill, pricePlateItem } from '@shop/pricing';
+import { REFERENCE_PARTS, computePlateCost, createAnalysisMemo, materialCents, nestQuantity, priceBill, pricePlateItem } from '@shop/pricing';
 import { priceBookPublished } from '@shop/notify';
 import type { PriceBookVersionRepository, PriceBookVersionSummary } from '@shop/storage';
 import { toOutboxEvent } from './outbox-events';
@@ -145,6 +145,45 @@ function referencePrices(part: (typeof REFERENCE_PARTS)[number]['part'], catalog
   }
 }
 
+/**
+ * A reference part's share of the sheets at `quantity` pieces, per piece, at the book's price per lb
+ * (what its material costs the customer); null when the book does not sell its stock.
+ */
+function materialPerPieceCents(part: (typeof REFERENCE_PARTS)[number]['part'], catalog: Catalog, quantity: number): number | null {
+  const item = PlateItem.parse({ ...part, kind: 'plate', quantity, quantity_options: [] });
+  const stock = catalog.findPlateStock(item.material, item.thickness_in);
+  if (!stock) return null;
+  const cost = computePlateCost(createAnalysisMemo().analyze(item, stock.rules, 'items[0]'), stock, catalog.priceTables);
+  return materialCents(cost, nestQuantity(cost, quantity)) / quantity;
+}
+
+/** Whole cents as dollars for a message, e.g. 546 -> 5.46. */
+function dollarsOf(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(Math.round(cents) % 100).padStart(2, '0')}`;
+}
+
+/**
+ * The book's floor: every reference part, at 1, 10 and 100 pieces, must cost more than its material.
+ * A book whose rates or minimums were zeroed (or mistyped) would sell the cutting for nothing; its
+ * schema cannot see that, its prices can.
+ */
+function belowMaterial(catalog: Catalog): BookProblem[] {
+  const problems: BookProblem[] = [];
+  for (const reference of REFERENCE_PARTS) {
+    const prices = referencePrices(reference.part, catalog);
+    REFERENCE_QUANTITIES.forEach((quantity, i) => {
+      const unit = prices[i];
+      const material = unit === null || unit === undefined ? null : materialPerPieceCents(reference.part, catalog, quantity);
+      if (unit === null || unit === undefined || material === null || unit > Math.ceil(material)) return;
+      problems.push({
+        param: 'shop',
+        message: `${reference.name}: ${quantity === 1 ? 'one piece' : `${quantity} pieces`} would cost CAD ${dollarsOf(unit)} each, no more than its material (CAD ${dollarsOf(Math.ceil(material))}): the cutting, handling and minimums would be free. Check the shop's rates and minimums.`,
+      });
+    });
+  }
+  return problems;
+}
+
 function tierPrice(catalog: Catalog, slug: string, kind: 'kit' | 'welded'): number | null {
   return catalog.getProduct(slug)?.tiers.find((tier) => tier.kind === kind)?.unit_amount_cents ?? null;
 }
@@ -165,7 +204,9 @@ export interface BookProblem {
 }
 
 /** Checks an uploaded book: JSON, the schema, and a catalog made from it (every product priced). */
-function inspectPriceBook(json: unknown): { problems: BookProblem[] } | { problems: []; loaded: LoadedPriceBook; text: string } {
+function inspectPriceBook(input: unknown): { problems: BookProblem[] } | { problems: []; loaded: LoadedPriceBook; text: string } {
+  // A byte order mark (Windows Notepad writes one) is not part of the JSON.
+  const json = typeof input === 'string' && input.startsWith('\uFEFF') ? input.slice(1) : input;
   let value = json;
   let text: string;
   if (typeof json === 'string') {
@@ -204,6 +245,8 @@ function inspectPriceBook(json: unknown): { problems: BookProblem[] } | { proble
     }
   }
   if (problems.length) return { problems };
+  const free = belowMaterial(catalog);
+  if (free.length) return { problems: free };
   return { problems: [], loaded, text };
 }
 
