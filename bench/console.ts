@@ -37,6 +37,11 @@ const EMAIL = 'bench-owner@shop.test';
 const EVERY = 'plate';
 const NOWORD = 'qzxjv';
 
+/** The report's search that froze every page: "in " 66 times, then "zq" (200 characters). */
+const WORST_SEARCH = `${'in '.repeat(66)}zq`;
+/** 20 words of 99 letters each, none in any row. */
+const LONG_WORDS = Array.from({ length: 20 }, (_, i) => `${String.fromCharCode(97 + i)}${'x'.repeat(98)}`).join(' ');
+
 function summarize(name: string, times: number[], detail: string): ConsoleTiming {
   const sorted = [...times].sort((a, b) => a - b);
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
@@ -159,6 +164,23 @@ async function timeGet(session: Session, name: string, pathname: string, runs: n
   return summarize(name, times, detail);
 }
 
+/** Another person's first inbox page, timed while a second session sends WORST_SEARCH back to back. */
+async function timeWhileSearching(baseUrl: string, searcher: Session, runs: number, detailOf: (text: string, bytes: number) => string): Promise<ConsoleTiming> {
+  let searching = true;
+  const loop = (async () => {
+    while (searching) await searcher.send('GET', `/inbox?q=${encodeURIComponent(WORST_SEARCH)}`);
+  })();
+  try {
+    const other = new Session(baseUrl);
+    other.cookie = searcher.cookie;
+    const timing = await timeGet(other, 'inbox, first page, while another session sends the 200-character search back to back', '/inbox', runs, detailOf);
+    return timing;
+  } finally {
+    searching = false;
+    await loop;
+  }
+}
+
 const rowsOnPage = (text: string) => `${[...text.matchAll(/<a href="\/inbox\/(quote|order)\//g)].length} rows`;
 
 export async function runConsoleBench(options: BenchOptions): Promise<ConsoleBenchResult> {
@@ -197,6 +219,10 @@ export async function runConsoleBench(options: BenchOptions): Promise<ConsoleBen
       await timeGet(owner, `inbox search "${NOWORD}" (in no row)`, `/inbox?q=${NOWORD}`, runs, rowsOnPage),
       await timeGet(owner, `inbox search "${EVERY}" (in every row)`, `/inbox?q=${EVERY}`, runs, rowsOnPage),
       await timeGet(owner, `inbox search "${EVERY} ${NOWORD}" (one word in every row, one in none)`, `/inbox?q=${EVERY}+${NOWORD}`, runs, rowsOnPage),
+      // The worst search the report found: 200 characters of one short word repeated, then a word in no row.
+      await timeGet(owner, 'inbox search "in in ... zq" (200 characters, 67 words)', `/inbox?q=${encodeURIComponent(WORST_SEARCH)}`, options.quick ? 2 : 10, rowsOnPage),
+      await timeGet(owner, 'inbox search of 20 long words (2,000 characters)', `/inbox?q=${encodeURIComponent(LONG_WORDS)}`, options.quick ? 2 : 10, rowsOnPage),
+      await timeWhileSearching(baseUrl, owner, options.quick ? 5 : 30, rowsOnPage),
       await timeGet(owner, 'CSV export of the whole list', '/inbox.csv', options.quick ? 2 : 10, (text, bytes) => `${text.split('\r\n').length - 2} rows, ${Math.round(bytes / 1024)} KB`),
       await timeGet(owner, `CSV export, search "${EVERY}"`, `/inbox.csv?q=${EVERY}`, options.quick ? 2 : 10, (text, bytes) => `${text.split('\r\n').length - 2} rows, ${Math.round(bytes / 1024)} KB`),
     ];

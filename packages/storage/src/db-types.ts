@@ -42,6 +42,12 @@ export type InboxItem = {
     assignee_id: string | null;
     updated_at: string;
 };
+export type InboxSearch = {
+    id: Generated<number>;
+    kind: string;
+    request_id: string;
+    body: string;
+};
 export type LostReason = {
     id: Generated<number>;
     label: string;
@@ -242,6 +248,7 @@ export type DB = {
     handoffs: Handoff;
     idempotency_keys: IdempotencyKey;
     inbox_items: InboxItem;
+    inbox_search: InboxSearch;
     lost_reasons: LostReason;
     order_request_items: OrderRequestItem;
     order_requests: OrderRequest;

@@ -2,7 +2,7 @@
 // notes and the timeline, and the list as one query over both kinds of lead.
 import { describeEachDatabase, type TestDatabase } from '../test/harness';
 import { sampleOrderRequest } from '../test/order-requests.cases';
-import { createInboxRepository, type InboxListFilter, type InboxRepository } from './repositories/inbox';
+import { createInboxRepository, searchWords, type InboxListFilter, type InboxRepository } from './repositories/inbox';
 import { createOrderRequestRepository } from './repositories/order-requests';
 import type { Storage } from './storage';
 
@@ -110,6 +110,7 @@ describeEachDatabase('inbox', (createDatabase) => {
         email: 'sam@ode.ca',
         phone: '519 555 0100',
         company: 'Ode Welding',
+        note: 'Call before noon',
         totalCents: 57_894,
         status: { state: 'quoted', lostReason: null, assigneeId: null },
         erasedAt: null,
@@ -127,11 +128,34 @@ describeEachDatabase('inbox', (createDatabase) => {
       expect(await ids({ search: 'reyes nowhere' })).toEqual([]);
     });
 
-    it('takes % and _ in a search as themselves', async () => {
+    it('reads a search as words of letters and digits: punctuation separates them, a search of punctuation alone is none', async () => {
       expect(await ids({ search: '100%' })).toEqual(['order/or_1']);
-      expect(await ids({ search: '%' })).toEqual(['order/or_1']);
       expect(await ids({ search: 'gusset_plates' })).toEqual(['quote/rs_1']);
-      expect(await ids({ search: '_' })).toEqual(['quote/rs_1']);
+      expect(await ids({ search: '% _ "*' })).toEqual(['quote/rs_2', 'order/or_2', 'quote/rs_1', 'order/or_1']);
+      expect(await ids({ search: 'NEAR(reyes OR park)' })).toEqual([]);
+    });
+
+    it('matches the start of a word, never its middle', async () => {
+      expect(await ids({ search: 'rey' })).toEqual(['quote/rs_2', 'order/or_1']);
+      expect(await ids({ search: 'eyes' })).toEqual([]);
+      expect(await ids({ search: 'dana@example' })).toEqual(['order/or_1']);
+    });
+
+    it('bounds a search: "in in ... zq" is two words; at most 8 words, each cut to 40 letters', async () => {
+      expect(searchWords(`${'in '.repeat(66)}zq`)).toEqual(['in', 'zq']);
+      expect(searchWords('a b c d e f g h i j')).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']);
+      expect(searchWords(`Reyes${'x'.repeat(200)}`)).toEqual([`reyes${'x'.repeat(35)}`]);
+      expect(await ids({ search: `${'in '.repeat(66)}zq` })).toEqual([]);
+      expect(await ids({ search: `${'rey '.repeat(66)}farms` })).toEqual(['quote/rs_2', 'order/or_1']);
+    });
+
+    it('keeps the search true to the rows: an erased contact is no longer found, the job still is', async () => {
+      await database.query("UPDATE order_requests SET contact_name = 'erased', contact_email = 'erased', contact_company = NULL WHERE id = 'or_1'");
+      expect(await ids({ search: 'reyes' })).toEqual(['quote/rs_2']);
+      expect(await ids({ search: 'flat' })).toEqual(['order/or_1']);
+      await database.query("UPDATE rfq_submissions SET body = '{\"rfq_link_id\":\"rfq_1\",\"description\":\"Brackets\"}' WHERE id = 'rs_2'");
+      expect(await ids({ search: 'reyes' })).toEqual([]);
+      expect(await ids({ search: 'brackets' })).toEqual(['quote/rs_2']);
     });
 
     it('filters by state and by assignee, in the database', async () => {

@@ -62,7 +62,7 @@ export type {
 } from './repositories/staff';
 export { AUDIT_PAGE_MAX, createAuditLog, normaliseAuditAddress } from './repositories/audit';
 export type { AuditEntry, AuditFilter, AuditLog, AuditPage, NewAuditEntry } from './repositories/audit';
-export { INBOX_PAGE_MAX, INBOX_PAGE_SIZE, INBOX_STATES, createInboxRepository, isInboxState } from './repositories/inbox';
+export { INBOX_PAGE_MAX, INBOX_PAGE_SIZE, INBOX_STATES, SEARCH_MAX_WORDS, SEARCH_MAX_WORD_LENGTH, createInboxRepository, isInboxState, searchWords } from './repositories/inbox';
 export type { InboxLead, InboxListFilter, InboxPage, InboxRepository, InboxState, InboxStatus, RequestEvent, RequestEventKind, RequestKind } from './repositories/inbox';
 export { createPriceBookVersionRepository } from './repositories/price-book-versions';
 export type { NewPriceBookVersion, PriceBookVersionRecord, PriceBookVersionRepository, PriceBookVersionSummary, Publication } from './repositories/price-book-versions';

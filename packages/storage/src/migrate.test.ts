@@ -117,7 +117,10 @@ describe('a new SQLite file', () => {
 
   it('has exactly the tables, columns and nullability of db-types.ts (generated from the models: `pnpm db:types`)', async () => {
     const tsTypeOf = (declared: string) => (/INT/i.test(declared) ? 'number' : /^BLOB$/i.test(declared) ? 'Buffer' : 'string');
-    const tables = await database.query<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite%' ORDER BY name");
+    // An FTS5 index (a virtual table and its shadow tables) is SQLite's own search structure, not a model.
+    const tables = await database.query<{ name: string }>(
+      "SELECT name FROM sqlite_master m WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite%' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%' AND NOT EXISTS (SELECT 1 FROM sqlite_master v WHERE v.sql LIKE 'CREATE VIRTUAL TABLE%' AND m.name LIKE v.name || '\\_%' ESCAPE '\\') ORDER BY name",
+    );
     const built = new Map<string, Map<string, string>>();
     for (const { name } of tables) {
       const columns = await database.query<{ name: string; type: string; notnull: number; dflt_value: unknown; pk: number }>(`PRAGMA table_info("${name}")`);

@@ -4,13 +4,13 @@ import { NEEDS_POSTGRES, describeUnless } from '../../../scripts/test/skip-unles
 import { createPostgresDatabase, createSqliteDatabase, postgresUrl, type TestDatabase } from '../test/harness';
 import { readMigrations } from './migrate';
 
-/** table.column -> "text|int nullable?", for every table but Prisma's history. */
+/** table.column -> "text|int nullable?", for every table but Prisma's history (and SQLite's FTS5 index tables, its own search structure). */
 async function columnsOf(database: TestDatabase): Promise<Record<string, string>> {
   const family = (type: string) => (/int/i.test(type) ? 'int' : 'text');
   const rows =
     database.provider === 'sqlite'
       ? await database.query<{ table_name: string; name: string; type: string; nullable: number }>(
-          "SELECT m.name AS table_name, c.name, c.type, (c.\"notnull\" = 0 AND c.pk = 0) AS nullable FROM sqlite_master m, pragma_table_info(m.name) c WHERE m.type = 'table' AND m.name <> '_prisma_migrations' AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\'",
+          "SELECT m.name AS table_name, c.name, c.type, (c.\"notnull\" = 0 AND c.pk = 0) AS nullable FROM sqlite_master m, pragma_table_info(m.name) c WHERE m.type = 'table' AND m.name <> '_prisma_migrations' AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND m.sql NOT LIKE 'CREATE VIRTUAL TABLE%' AND NOT EXISTS (SELECT 1 FROM sqlite_master v WHERE v.sql LIKE 'CREATE VIRTUAL TABLE%' AND m.name LIKE v.name || '\\_%' ESCAPE '\\')",
         )
       : await database.query<{ table_name: string; name: string; type: string; nullable: boolean }>(
           `SELECT table_name, column_name AS name, data_type AS type, is_nullable = 'YES' AS nullable FROM information_schema.columns WHERE table_schema = '${database.schema}' AND table_name <> '_prisma_migrations'`,

@@ -46,7 +46,7 @@ export interface InboxLead {
 
 export interface InboxListFilter {
   state?: InboxState | null;
-  /** Every word must appear (case aside) in the name, e-mail, company or the job's text. */
+  /** Every word (searchWords) must start a word of the name, e-mail, company, note or the job's text. */
   search?: string;
   /** Only the leads assigned to this staff member; null or absent: everyone's. */
   assigneeId?: string | null;
@@ -90,9 +90,23 @@ export function isInboxState(value: unknown): value is InboxState {
 
 const NEW: InboxStatus = { state: 'new', lostReason: null, assigneeId: null };
 
-/** A LIKE pattern matching `word` anywhere: its %, _ and \ taken literally. */
-function containing(word: string): string {
-  return `%${word.replace(/[\\%_]/g, '\\$&')}%`;
+/** The most words a search uses, and the most letters of each (a longer word is cut, still matching as a prefix). */
+export const SEARCH_MAX_WORDS = 8;
+export const SEARCH_MAX_WORD_LENGTH = 40;
+
+/**
+ * A search's words as the index reads them: runs of letters and digits, lower-cased, each once,
+ * the first SEARCH_MAX_WORDS, each cut to SEARCH_MAX_WORD_LENGTH. So a search's cost is bounded
+ * whatever is typed ("in in in ... zq" is two words).
+ */
+export function searchWords(search: string): string[] {
+  const words = new Set<string>();
+  for (const word of search.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+    if (word === '') continue;
+    words.add([...word].slice(0, SEARCH_MAX_WORD_LENGTH).join(''));
+    if (words.size === SEARCH_MAX_WORDS) break;
+  }
+  return [...words];
 }
 
 const CURSOR = /^(.+)\|(order|quote)\|(.+)$/s;
@@ -120,31 +134,22 @@ export function createInboxRepository(storage: StorageAccess): InboxRepository {
   const quoteField = (name: string): RawBuilder<string | null> =>
     provider === 'sqlite' ? sql<string | null>`json_extract(r.body, ${`$.${name}`})` : sql<string | null>`(r.body::jsonb ->> ${name})`;
 
-  /** Every word found in one of `columns` (lower-cased on both sides). */
-  const everyWord = (words: string[], columns: RawBuilder<unknown>[], extra?: (pattern: string) => RawBuilder<unknown>): RawBuilder<unknown> => {
-    if (words.length === 0) return sql`1 = 1`;
-    return sql.join(
-      words.map((word) => {
-        const pattern = containing(word);
-        const alternatives = columns.map((column) => sql`lower(coalesce(${column}, '')) like ${pattern} escape '\\'`);
-        if (extra) alternatives.push(extra(pattern));
-        return sql`(${sql.join(alternatives, sql` or `)})`;
-      }),
-      sql` and `,
-    );
-  };
+  /**
+   * The ids of the leads of `kind` holding every word, each as the start of one of their words, in
+   * the database's own text index (SQLite FTS5, PostgreSQL's GIN over to_tsvector): the words
+   * are letters and digits only (searchWords), so they need no quoting in either query language.
+   */
+  const matching = (kind: RequestKind, words: string[]): RawBuilder<unknown> =>
+    provider === 'sqlite'
+      ? sql`(select s.request_id from inbox_search s where s.kind = ${kind} and s.id in (select rowid from inbox_search_fts where inbox_search_fts match ${words.map((word) => `"${word}"*`).join(' ')}))`
+      : sql`(select s.request_id from inbox_search s where s.kind = ${kind} and to_tsvector('simple', s.body) @@ to_tsquery('simple', ${words.map((word) => `${word}:*`).join(' & ')}))`;
 
   return {
     async list(filter = {}) {
       const size = Math.max(1, Math.min(INBOX_PAGE_MAX, Math.trunc(filter.limit ?? INBOX_PAGE_SIZE) || INBOX_PAGE_SIZE));
-      const words = (filter.search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-      const orderSearch = everyWord(
-        words,
-        [sql`o.contact_name`, sql`o.contact_email`, sql`o.contact_company`, sql`o.contact_note`],
-        (pattern) =>
-          sql`exists (select 1 from order_request_items it where it.order_request_id = o.id and (lower(it.description) like ${pattern} escape '\\' or lower(coalesce(it.label, '')) like ${pattern} escape '\\'))`,
-      );
-      const quoteSearch = everyWord(words, ['name', 'email', 'company', 'description', 'material'].map(quoteField));
+      const words = searchWords(filter.search ?? '');
+      const orderSearch = words.length === 0 ? sql`1 = 1` : sql`o.id in ${matching('order', words)}`;
+      const quoteSearch = words.length === 0 ? sql`1 = 1` : sql`r.id in ${matching('quote', words)}`;
       // Each kind is filtered, ordered and cut to the page in its own branch, so each walks its
       // created_at index and stops at the page; the union then merges two short lists.
       const branchWhere = (kind: RequestKind, at: RawBuilder<unknown>, id: RawBuilder<unknown>, search: RawBuilder<unknown>): RawBuilder<unknown> => {
