@@ -148,6 +148,8 @@ describe('the order-request form', () => {
       await postForm(app, formPath, { form_token: form.formToken, ...fields }),
       await postForm(app, formPath, { form_token: form.formToken, ...fields }, { cookie: form.cookie, 'sec-fetch-site': 'cross-site' }),
       await postForm(app, formPath, { form_token: form.formToken, ...fields }, { cookie: form.cookie, origin: 'https://evil.example' }),
+      // A one-time value of the client's own choosing with the cookie's token (the old double submit): not the server's.
+      await postForm(app, formPath, { form_token: `${'n'.repeat(43)}.${form.cookie.split('=')[1]}`, ...fields }, { cookie: form.cookie }),
     ];
     for (const reply of attempts) {
       expect(reply.status).toBe(403);
