@@ -1,5 +1,7 @@
 // The docs page, where every error's doc_url leads, in headless Chromium at a 320 px phone width:
 // no sideways scroll, every focus stop with a visible outline, the code's anchor in view.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { startTestApp } from './app-harness';
 import type { TestApp } from './app-harness';
 import { HAS_CHROMIUM, NEEDS_CHROMIUM, launchBrowser } from './browser';
@@ -42,5 +44,20 @@ describeUnless(HAS_CHROMIUM, NEEDS_CHROMIUM)('the docs page on a 320 px phone', 
     // Every control has a label that names it.
     expect(await page.evaluate<number>("Array.from(document.querySelectorAll('input, select, textarea')).filter((e) => !(e.labels && e.labels.length)).length")).toBe(0);
     await page.close();
+  });
+
+  it('axe-core finds no critical, serious or moderate violation, the page filtered or whole', async () => {
+    // axe-core is the console's test dependency; the same copy is used here.
+    const axeSource = readFileSync(require.resolve('axe-core/axe.min.js', { paths: [path.join(__dirname, '..', '..', 'console')] }), 'utf8');
+    for (const address of ['/docs', '/docs?find=expired']) {
+      const page = await browser.context.newPage();
+      await page.goto(`${app.http.baseUrl}${address}`);
+      await page.evaluate(axeSource);
+      const violations = await page.evaluate<Array<{ id: string; impact: string; nodes: number }>>(
+        "axe.run(document).then((result) => result.violations.filter((v) => ['critical', 'serious', 'moderate'].includes(v.impact)).map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length })))",
+      );
+      expect({ address, violations }).toEqual({ address, violations: [] });
+      await page.close();
+    }
   });
 });
