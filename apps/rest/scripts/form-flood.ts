@@ -2,8 +2,8 @@
 // limits (RATE_LIMIT_SCALE 1), and the shop's e-mails for an hour of requests through @shop/notify's
 // delivery with and without the hourly digest (a real SMTP server in the process). One JSON line.
 //   tsx --conditions=@shop/source apps/rest/scripts/form-flood.ts [tries=30] [requestsInAnHour=200] [digestAfter=30]
-import { createMailDigest, createMailer, deliver, rfqSubmissionCreated } from '@shop/notify';
-import type { DeliverDeps, OutboxRow } from '@shop/notify';
+import { createMailDigest, createMailer, deliver, rfqSubmissionCreated } from '../../../packages/notify/src/index';
+import type { DeliverDeps, OutboxRow } from '../../../packages/notify/src/index';
 import { startSmtpServer } from '../../../packages/notify/src/test-servers';
 import { startTestApp } from '../test/app-harness';
 import { makeRfqLink, openRfqForm, postForm } from '../test/page-helpers';
