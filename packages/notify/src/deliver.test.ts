@@ -28,6 +28,8 @@ async function listen(answer: (count: number) => Answer): Promise<DeliverDeps> {
   return {
     webhookEndpoint: (target) => (target === 'we_main' ? { url, secret } : null),
     webhookTimeoutMs: 150,
+    // The receiver listens on loopback, which webhooks reach only when allowed.
+    webhookAllowHosts: ['127.0.0.1'],
     // A clock stopped at the system time: the receiver checks the signed time against its own.
     now: () => stopped,
   };

@@ -31,6 +31,8 @@ export interface DeliverDeps {
   /** The URL and secret of a webhook row's target; null once the endpoint is removed. */
   webhookEndpoint?: (target: string) => WebhookEndpoint | null | Promise<WebhookEndpoint | null>;
   webhookTimeoutMs?: number;
+  /** Hosts (or host:port) webhooks may reach inside the shop's network; default WEBHOOK_ALLOW_HOSTS of the process. */
+  webhookAllowHosts?: readonly string[];
   now?: () => Date;
 }
 
@@ -103,7 +105,11 @@ async function send(row: OutboxRow, deps: DeliverDeps, now: () => Date): Promise
         return { outcome: 'retry', status: null, error: `Could not read the webhook endpoint: ${(error as Error).message}`.slice(0, 300), response: null, durationMs: 0 };
       }
       if (!endpoint) return refused('The webhook endpoint no longer exists.');
-      return sendWebhook(endpoint, { id: row.id, body: JSON.stringify(event) }, { now, ...(deps.webhookTimeoutMs !== undefined ? { timeoutMs: deps.webhookTimeoutMs } : {}) });
+      return sendWebhook(endpoint, { id: row.id, body: JSON.stringify(event) }, {
+        now,
+        ...(deps.webhookTimeoutMs !== undefined ? { timeoutMs: deps.webhookTimeoutMs } : {}),
+        ...(deps.webhookAllowHosts !== undefined ? { allowHosts: deps.webhookAllowHosts } : {}),
+      });
     }
     default:
       return refused(`Unknown outbox kind ${String((row as { kind: unknown }).kind)}.`);

@@ -1,3 +1,5 @@
+export { checkWebhookDestination, isAllowedHost, readWebhookAllowHosts, refusedAddressKind } from './destination';
+export type { Destination, DestinationOptions, ResolvedAddress, Resolver } from './destination';
 export { deliver, messageIdFor, OUTBOX_KINDS } from './deliver';
 export type { DeliverDeps, Delivery, DeliveryAttempt, OutboxKind, OutboxRow } from './deliver';
 export {

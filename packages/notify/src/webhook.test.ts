@@ -78,6 +78,14 @@ describe('classifyHttpStatus', () => {
 });
 
 describe('sendWebhook against a real endpoint', () => {
+  // The receivers listen on 127.0.0.1, which only an allow-list lets a webhook reach.
+  beforeAll(() => {
+    process.env.WEBHOOK_ALLOW_HOSTS = '127.0.0.1,localhost';
+  });
+  afterAll(() => {
+    delete process.env.WEBHOOK_ALLOW_HOSTS;
+  });
+
   it('delivers a body the endpoint verifies on a 2xx, with the answer recorded', async () => {
     const endpoint = await receiver(() => ({ status: 200, body: 'thanks' }));
     const result = await sendWebhook({ url: endpoint.url, secret }, message);
@@ -143,37 +151,88 @@ describe('sendWebhook against a real endpoint', () => {
     expect(endpoint.received).toHaveLength(0);
   });
 
-  it('follows a 308 on the same host and delivers there, signature intact', async () => {
+  it('never follows a redirect, even a 308 on the same host: the try fails with its status shown', async () => {
     const endpoint = await receiver((request) =>
       request.path === '/hooks' ? { status: 308, headers: { location: '/hooks/v2' } } : { status: 202, body: 'accepted' },
     );
     const result = await sendWebhook({ url: endpoint.url, secret }, message);
-    expect(result).toMatchObject({ outcome: 'ok', status: 202, response: 'accepted' });
-    expect(endpoint.received.map((r) => [r.path, r.verified.ok])).toEqual([
-      ['/hooks', true],
-      ['/hooks/v2', true],
-    ]);
+    expect(result).toMatchObject({ outcome: 'dead', status: 308, error: 'The endpoint answered 308, a redirect to /hooks/v2; redirects are not followed, so set the endpoint to the address that answers.' });
+    expect(endpoint.received.map((r) => r.path)).toEqual(['/hooks']);
   });
 
   it('never follows a redirect to another host', async () => {
     const elsewhere = await receiver(() => ({ status: 200 }), 'localhost');
     const endpoint = await receiver(() => ({ status: 307, headers: { location: elsewhere.url } }));
     const result = await sendWebhook({ url: endpoint.url, secret }, message);
-    expect(result).toMatchObject({ outcome: 'dead', status: 307, error: expect.stringContaining(`redirects to another host (${elsewhere.origin})`) });
+    expect(result).toMatchObject({ outcome: 'dead', status: 307, error: expect.stringContaining(`a redirect to ${elsewhere.url}; redirects are not followed`) });
     expect(elsewhere.received).toHaveLength(0);
   });
 
-  it('does not turn the POST into a GET on a 302, and says where the endpoint moved', async () => {
-    const endpoint = await receiver(() => ({ status: 302, headers: { location: '/moved' } }));
+  it('does not turn the POST into a GET on a 302', async () => {
+    const endpoint = await receiver(() => ({ status: 302, headers: { location: 'http://169.254.169.254/latest/meta-data/' } }));
     const result = await sendWebhook({ url: endpoint.url, secret }, message);
-    expect(result).toMatchObject({ outcome: 'dead', status: 302, error: `The endpoint answered 302; only 307 and 308 keep the POST, so set the endpoint to ${endpoint.origin}/moved.` });
+    expect(result).toMatchObject({ outcome: 'dead', status: 302 });
     expect(endpoint.received).toHaveLength(1);
   });
+});
 
-  it('stops after a bounded number of same-host redirects', async () => {
-    const endpoint = await receiver((_request, count) => ({ status: 307, headers: { location: `/hooks/${count}` } }));
-    const result = await sendWebhook({ url: endpoint.url, secret }, message, { maxRedirects: 2 });
-    expect(result).toMatchObject({ outcome: 'dead', status: 307, error: 'The endpoint redirected more than 2 times.' });
-    expect(endpoint.received).toHaveLength(3);
+describe('sendWebhook refuses addresses inside the shop (checked at the try, after DNS)', () => {
+  const none = { allowHosts: [] as string[] };
+
+  it('sends nothing to loopback, private, link-local or metadata addresses, nor to a name that resolves to one', async () => {
+    const endpoint = await receiver(() => ({ status: 200, body: 'secret answer' }));
+    const port = new URL(endpoint.url).port;
+    const cases: Array<[string, string]> = [
+      [`http://127.0.0.1:${port}/hooks`, '127.0.0.1 is a loopback address'],
+      [`http://[::1]:${port}/hooks`, '::1 is a loopback address'],
+      [`http://localhost:${port}/hooks`, 'localhost (127.0.0.1) is a loopback address'],
+      [`http://0x7f.1:${port}/hooks`, '127.0.0.1 is a loopback address'],
+      [`http://[::ffff:127.0.0.1]:${port}/hooks`, '::ffff:7f00:1 is a loopback address'],
+      ['http://10.0.0.5/hooks', '10.0.0.5 is a private address'],
+      ['http://169.254.169.254/latest/meta-data/', '169.254.169.254 is a cloud metadata address'],
+      ['http://0.0.0.0:6379/', '0.0.0.0 is the unspecified address'],
+      ['http://100.64.1.1/', '100.64.1.1 is a shared (carrier-grade NAT) address'],
+    ];
+    for (const [url, error] of cases) {
+      const result = await sendWebhook({ url, secret }, message, none);
+      expect(result).toMatchObject({ outcome: 'dead', status: null, response: null, error: expect.stringContaining(error) });
+    }
+    expect(endpoint.received).toHaveLength(0);
+  });
+
+  it('refuses a name when any one of its answers is inside', async () => {
+    const resolve = async () => [{ address: '203.0.113.10', family: 4 }, { address: '192.168.1.20', family: 4 }];
+    const result = await sendWebhook({ url: 'https://hooks.partner.test/in', secret }, message, { ...none, resolve });
+    expect(result).toMatchObject({ outcome: 'dead', error: expect.stringContaining('hooks.partner.test (192.168.1.20) is a private address') });
+  });
+
+  it('sends where WEBHOOK_ALLOW_HOSTS names the host (or host:port), and nowhere else', async () => {
+    const endpoint = await receiver(() => ({ status: 204 }));
+    const port = new URL(endpoint.url).port;
+    expect(await sendWebhook({ url: endpoint.url, secret }, message, { allowHosts: [`127.0.0.1:${port}`] })).toMatchObject({ outcome: 'ok', status: 204 });
+    expect(await sendWebhook({ url: endpoint.url, secret }, message, { allowHosts: ['127.0.0.1:1'] })).toMatchObject({ outcome: 'dead', status: null });
+    const saved = process.env.WEBHOOK_ALLOW_HOSTS;
+    process.env.WEBHOOK_ALLOW_HOSTS = ` hooks.lan , 127.0.0.1 `;
+    try {
+      expect(await sendWebhook({ url: endpoint.url, secret }, message)).toMatchObject({ outcome: 'ok' });
+    } finally {
+      if (saved === undefined) delete process.env.WEBHOOK_ALLOW_HOSTS;
+      else process.env.WEBHOOK_ALLOW_HOSTS = saved;
+    }
+    expect(endpoint.received).toHaveLength(2);
+  });
+
+  it('connects to the address it checked, never asking DNS again (a rebinding answer is not used)', async () => {
+    const endpoint = await receiver(() => ({ status: 202, body: 'pinned' }));
+    const port = new URL(endpoint.url).port;
+    // The first answer is the checked one; any later lookup would get an address that refuses connections.
+    const answers = [[{ address: '127.0.0.1', family: 4 }], [{ address: '127.0.0.2', family: 4 }]];
+    let lookups = 0;
+    const resolve = async () => answers[Math.min(lookups++, 1)]!;
+    // hooks.rebind.test exists in no DNS: only the pinned address can reach the receiver.
+    const result = await sendWebhook({ url: `http://hooks.rebind.test:${port}/hooks`, secret }, message, { allowHosts: ['hooks.rebind.test'], resolve });
+    expect(result).toMatchObject({ outcome: 'ok', status: 202, response: 'pinned' });
+    expect(lookups).toBe(1);
+    expect(endpoint.received[0]?.headers.host).toBe(`hooks.rebind.test:${port}`);
   });
 });

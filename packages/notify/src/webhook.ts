@@ -1,8 +1,14 @@
 // Webhooks signed per the Standard Webhooks spec (the `standardwebhooks` package): one POST per try,
-// bounded in time, never following a redirect to another host, its outcome classified for the retry
+// bounded in time, to a host checked at the try (never inside the shop's network unless
+// WEBHOOK_ALLOW_HOSTS names it), never following a redirect, its outcome classified for the retry
 // schedule.
 import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { checkWebhookDestination } from './destination';
+import type { ResolvedAddress, Resolver } from './destination';
 import { RESPONSE_EXCERPT_BYTES, clipBytes } from './outcome';
 import type { Outcome, SendResult } from './outcome';
 
@@ -36,12 +42,14 @@ export interface WebhookMessage {
 }
 
 export interface WebhookSendOptions {
-  /** The whole try, redirects and reading the answer included. Default 10 s. */
+  /** The whole try, resolving the host and reading the answer included. Default 10 s. */
   timeoutMs?: number;
-  /** Same-host 307/308 redirects followed at most. Default 3. */
-  maxRedirects?: number;
   /** The time signed into `webhook-timestamp`. Default the system clock. */
   now?: () => Date;
+  /** Hosts (or host:port) that may resolve inside the shop's network; default WEBHOOK_ALLOW_HOSTS of the process. */
+  allowHosts?: readonly string[];
+  /** How host names are resolved; default the system's resolver. */
+  resolve?: Resolver;
 }
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -65,7 +73,6 @@ export function classifyHttpStatus(status: number): Outcome {
 
 export async function sendWebhook(endpoint: WebhookEndpoint, message: WebhookMessage, options: WebhookSendOptions = {}): Promise<SendResult> {
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
-  const maxRedirects = options.maxRedirects ?? 3;
   const started = performance.now();
   const result = (outcome: Outcome, status: number | null, error: string | null, response: string | null = null): SendResult => ({
     outcome,
@@ -90,66 +97,97 @@ export async function sendWebhook(endpoint: WebhookEndpoint, message: WebhookMes
 
   const signal = AbortSignal.timeout(timeoutMs);
   const headers = { 'content-type': 'application/json', ...signWebhook(endpoint.secret, message, (options.now ?? (() => new Date()))()) };
-  let target = url;
   try {
-    for (let hop = 0; ; hop += 1) {
-      const answer = await fetch(target, { method: 'POST', headers, body: message.body, redirect: 'manual', signal });
-      if (answer.status >= 300 && answer.status < 400) {
-        await answer.body?.cancel();
-        const location = answer.headers.get('location');
-        const next = location === null ? null : parseUrl(location, target);
-        if (next === null) return result('dead', answer.status, `The endpoint answered ${answer.status} without a usable Location.`);
-        if (next.origin !== url.origin) {
-          return result('dead', answer.status, `The endpoint redirects to another host (${next.origin}); redirects are followed only on ${url.origin}.`);
-        }
-        if (answer.status !== 307 && answer.status !== 308) {
-          return result('dead', answer.status, `The endpoint answered ${answer.status}; only 307 and 308 keep the POST, so set the endpoint to ${next.href}.`);
-        }
-        if (hop >= maxRedirects) return result('dead', answer.status, `The endpoint redirected more than ${maxRedirects} times.`);
-        target = next;
-        continue;
-      }
-      const response = await readExcerpt(answer);
-      const outcome = classifyHttpStatus(answer.status);
-      return result(outcome, answer.status, outcome === 'ok' ? null : `The endpoint answered ${answer.status}.`, response);
+    // Resolved and checked now, at every try (a name may point elsewhere since the endpoint was added);
+    // the connection then goes to the checked addresses only.
+    const destination = await abortable(checkWebhookDestination(url, { ...(options.allowHosts ? { allowHosts: options.allowHosts } : {}), ...(options.resolve ? { resolve: options.resolve } : {}) }), signal);
+    if (!destination.ok) {
+      return destination.reason === 'refused' ? result('dead', null, destination.error) : result('retry', null, `Could not reach the endpoint: ${destination.error}`);
     }
+    const answer = await post(url, destination.addresses, headers, message.body, signal);
+    if (answer.status >= 300 && answer.status < 400) {
+      // Never followed: the checked address is the only one the console sends to.
+      const where = answer.location === null ? '' : ` to ${answer.location.slice(0, 300)}`;
+      return result('dead', answer.status, `The endpoint answered ${answer.status}, a redirect${where}; redirects are not followed, so set the endpoint to the address that answers.`, answer.excerpt);
+    }
+    const outcome = classifyHttpStatus(answer.status);
+    return result(outcome, answer.status, outcome === 'ok' ? null : `The endpoint answered ${answer.status}.`, answer.excerpt);
   } catch (error) {
     if (signal.aborted) return result('retry', null, `The endpoint did not answer within ${timeoutMs} ms.`);
     return result('retry', null, `Could not reach the endpoint: ${describeNetworkError(error)}.`);
   }
 }
 
-/** The start of an answer's body, reading no more than needed; '' if the body breaks off. */
-async function readExcerpt(answer: Response): Promise<string> {
-  if (!answer.body) return '';
-  const reader = answer.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size <= RESPONSE_EXCERPT_BYTES) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.length;
-    }
-    await reader.cancel();
-  } catch {
-    // A body cut short by the timeout or the peer still leaves what came before it.
-  }
-  return clipBytes(Buffer.concat(chunks), RESPONSE_EXCERPT_BYTES);
+/** Rejects when the signal aborts (the system resolver cannot be cancelled, only left behind). */
+function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 }
 
-function parseUrl(text: string, base: URL): URL | null {
-  try {
-    return new URL(text, base);
-  } catch {
-    return null;
-  }
+interface PostAnswer {
+  status: number;
+  location: string | null;
+  excerpt: string;
+}
+
+/**
+ * One POST to `url`, connecting only to `addresses` (the checked ones): the request's own `lookup`
+ * answers with them, so no second DNS answer is ever used. TLS still checks the certificate against
+ * the URL's host name.
+ */
+function post(url: URL, addresses: ResolvedAddress[], headers: Record<string, string>, body: string, signal: AbortSignal): Promise<PostAnswer> {
+  const pinned: LookupFunction = (_host, options, callback) => {
+    const first = addresses[0]!;
+    if ((options as { all?: boolean }).all) (callback as (error: null, all: ResolvedAddress[]) => void)(null, addresses);
+    else callback(null, first.address, first.family);
+  };
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise<PostAnswer>((resolve, reject) => {
+    const request = send(url, {
+      method: 'POST',
+      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      lookup: pinned,
+      // A connection of its own: nothing pooled from another try is reused.
+      agent: false,
+      signal,
+    });
+    request.on('error', reject);
+    request.on('response', (response) => {
+      const status = response.statusCode ?? 0;
+      const location = typeof response.headers.location === 'string' ? response.headers.location : null;
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let done = false;
+      const finish = () => {
+        if (done) return;
+        done = true;
+        resolve({ status, location, excerpt: clipBytes(Buffer.concat(chunks), RESPONSE_EXCERPT_BYTES) });
+        request.destroy();
+      };
+      response.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        size += chunk.length;
+        // Read no more than the excerpt needs.
+        if (size > RESPONSE_EXCERPT_BYTES) finish();
+      });
+      response.on('end', finish);
+      // A body cut short by the timeout or the peer still leaves what came before it.
+      response.on('error', finish);
+      response.on('aborted', finish);
+      request.on('close', finish);
+    });
+    request.end(body);
+  });
 }
 
 function describeNetworkError(error: unknown): string {
-  // Duck-typed: fetch's errors may come from another realm than this module's Error.
-  const { message, cause } = (error ?? {}) as { message?: unknown; cause?: { code?: unknown; message?: unknown } };
+  // Duck-typed: a socket's errors may come from another realm than this module's Error.
+  const { message, code, cause } = (error ?? {}) as { message?: unknown; code?: unknown; cause?: { code?: unknown; message?: unknown } };
+  if (typeof code === 'string') return code;
   if (typeof cause?.code === 'string') return cause.code;
   if (typeof cause?.message === 'string') return cause.message;
   return typeof message === 'string' ? message : String(error);
