@@ -231,19 +231,35 @@ export interface SignedIn {
   session: StaffSessionRecord;
 }
 
+/** Sessions whose last-seen time is being written. */
+const touching = new Set<string>();
+
+/** A write a read does on the side: its failure (a lock held elsewhere, the database away) changes nothing the page shows. */
+function bestEffort(write: Promise<unknown>): void {
+  write.catch(() => undefined);
+}
+
 /** The live session a cookie's token opens, or null (unknown, idle 8 h, past 7 days, person disabled). */
 export async function findSignedIn(deps: ConsoleDeps, token: string): Promise<SignedIn | null> {
   const found = await deps.staff.findSession(tokenId(token));
   if (!found) return null;
   const now = deps.now().getTime();
   const { session, staff } = found;
+  // A page that only reads must not need a write: the ended session's deletion and the last-seen
+  // time are written best effort, never awaited, so a database whose write lock is held elsewhere
+  // (or past its lock wait) still serves every read. A last-seen time left unwritten costs at most
+  // a minute of idle time; an ended session left behind is refused again and swept later.
   if (now >= session.expiresAt.getTime() || now - session.lastSeenAt.getTime() >= SESSION_IDLE_MS || staff.disabledAt !== null) {
-    await deps.staff.deleteSession(session.id);
+    bestEffort(deps.staff.deleteSession(session.id));
     return null;
   }
   if (now - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
     const at = new Date(now);
-    await deps.staff.touchSession(session.id, at);
+    // One write in flight per session: under a lock, pages keep reading and hold no more connections.
+    if (!touching.has(session.id)) {
+      touching.add(session.id);
+      bestEffort(deps.staff.touchSession(session.id, at).finally(() => touching.delete(session.id)));
+    }
     return { staff, session: { ...session, lastSeenAt: at } };
   }
   return found;
