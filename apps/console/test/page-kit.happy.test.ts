@@ -101,6 +101,38 @@ describe('the console page kit', () => {
     expect(page.text).toContain('<select id="audit-who" name="who" aria-invalid="true" aria-describedby="audit-who-error">');
   });
 
+  it('a refused staff form keeps the name, e-mail and role typed, and links its problem to the field', async () => {
+    const csrf = await owner.csrf('/staff');
+    const taken = await owner.post('/staff', { _csrf: csrf, name: 'Sam "the <welder>"', email: 'sam@example.com', role: 'owner' });
+    expect(taken.status).toBe(409);
+    expect(taken.text).toMatch(/<li><a href="#staff-email">sam@example.com already has an account\./);
+    expect(taken.text).toContain('<input id="staff-email" type="email" name="email" required maxlength="254" value="sam@example.com" aria-invalid="true" aria-describedby="staff-email-error">');
+    expect(taken.text).toContain('value="Sam &quot;the &lt;welder&gt;&quot;"');
+    expect(taken.text).toContain('<option value="owner" selected>owner</option>');
+    const unnamed = await owner.post('/staff', { _csrf: csrf, name: ' ', email: 'new@example.com', role: 'staff' });
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.text).toContain('<li><a href="#staff-name">A name needs');
+    expect(unnamed.text).toContain('value="new@example.com"');
+  });
+
+  it('lost reasons: a refused label stays in its field, linked from the summary; Rename and Retire name their reason', async () => {
+    const csrf = await owner.csrf('/settings/lost-reasons');
+    expect((await owner.post('/settings/lost-reasons', { _csrf: csrf, label: 'Went with a bigger shop' })).status).toBe(200);
+    const [reason] = (await app.opened.lostReasons.list()).filter((entry) => entry.label === 'Went with a bigger shop');
+    const again = await owner.post('/settings/lost-reasons', { _csrf: csrf, label: 'Went with a bigger shop' });
+    expect(again.status).toBe(409);
+    expect(again.text).toContain('<li><a href="#reason-new">');
+    expect(again.text).toContain('<input id="reason-new" type="text" name="label" required maxlength="');
+    expect(again.text).toMatch(/id="reason-new"[^>]* value="Went with a bigger shop" aria-invalid="true" aria-describedby="reason-new-error">/);
+    const tooLong = 'x'.repeat(300);
+    const renamed = await owner.post(`/settings/lost-reasons/${reason!.id}/rename`, { _csrf: csrf, label: tooLong });
+    expect(renamed.status).toBe(400);
+    expect(renamed.text).toContain(`<li><a href="#reason-${reason!.id}">`);
+    expect(renamed.text).toContain(`value="${tooLong}"`);
+    expect(renamed.text).toContain('<button type="submit">Rename<span class="visually-hidden"> Went with a bigger shop</span></button>');
+    expect(renamed.text).toContain('<button type="submit" class="danger">Retire<span class="visually-hidden"> Went with a bigger shop</span></button>');
+  });
+
   it('a webhook is deleted only through a step that names it; its buttons name their row', async () => {
     const csrf = await owner.csrf('/webhooks');
     expect((await owner.post('/webhooks', { _csrf: csrf, name: 'erp', url: 'https://erp.example/h', events: 'handoff.created' })).status).toBe(201);

@@ -75,8 +75,10 @@ export function renderStaffPage(
   viewer: Viewer,
   staff: StaffRecord[],
   signIns: { counts: SignInCounterRecord[]; now: Date },
-  message: { error?: string; ok?: string; welcomeLink?: string | null } = {},
+  message: { error?: string; ok?: string; welcomeLink?: string | null; problems?: FieldProblem[]; form?: { name: string; email: string; role: string } } = {},
 ): string {
+  const problems = message.problems ?? [];
+  const form = message.form ?? { name: '', email: '', role: 'staff' };
   const rows = staff.map((person) => {
     const counts = signIns.counts.filter((row) => row.subject === person.email);
     const state = signInState(counts, signIns.now);
@@ -102,7 +104,7 @@ export function renderStaffPage(
     shopName,
     viewer,
     title: 'Staff',
-    main: html`${notice('error', message.error)}${notice('ok', message.ok)}
+    main: html`${errorSummary(problems)}${notice('error', message.error)}${notice('ok', message.ok)}
 ${message.welcomeLink ? html`<div class="card welcome-link"><p>Give this link to the person, by a channel you trust. It sets their password once and works for 24 hours; it is not shown again.</p><p><code>${message.welcomeLink}</code></p></div>` : null}
 <table class="list">
 <thead><tr><th>Name</th><th>E-mail</th><th>Role</th><th>State</th><th>Sign-in</th><th></th></tr></thead>
@@ -111,9 +113,14 @@ ${message.welcomeLink ? html`<div class="card welcome-link"><p>Give this link to
 <p class="hint">Failed sign-ins are counted for 15 minutes: an address is refused after ${SIGN_IN_TRIES_PER_PAIR} for one account, and an account tried from several addresses slows down (a wait of seconds, never a lock). Clearing lets every address try again now.</p>
 <h2>Add someone</h2>
 <form method="post" action="/staff" class="card">${csrfField(viewer)}
-<label>Name <input type="text" name="name" required maxlength="100"></label>
-<label>E-mail <input type="email" name="email" required maxlength="254"></label>
-<label>Role <select name="role"><option value="staff">staff</option><option value="owner">owner</option></select></label>
+<label for="staff-name">Name</label>
+<input id="staff-name" type="text" name="name" required maxlength="100" value="${form.name}"${fieldState('staff-name', problems)}>
+${fieldError('staff-name', problems)}
+<label for="staff-email">E-mail</label>
+<input id="staff-email" type="email" name="email" required maxlength="254" value="${form.email}"${fieldState('staff-email', problems)}>
+${fieldError('staff-email', problems)}
+<label for="staff-role">Role</label>
+<select id="staff-role" name="role">${option('staff', 'staff', form.role)}${option('owner', 'owner', form.role)}</select>
 <button type="submit">Add and make a welcome link</button>
 </form>`,
   });

@@ -5,7 +5,7 @@ import type { Request, Response } from 'express';
 import { requireOwner, signedInOf } from '../http/session';
 import { LostReasonProblem, addLostReason, renameLostReason, retireLostReason, type LostReasonDeps } from '../lost-reasons';
 import { PrivacyProblem, erasePersonalData, exportPersonalData, findPersonalData, type PersonalDataDeps } from '../personal-data';
-import { renderLostReasonsPage } from '../pages/lost-reason-pages';
+import { reasonFieldId, renderLostReasonsPage } from '../pages/lost-reason-pages';
 import { describeCounts, renderPrivacyPage } from '../pages/privacy-pages';
 import { clientIp, field } from './sign-in';
 
@@ -48,7 +48,7 @@ export function ownerSettingsRoutes(deps: PersonalDataDeps & LostReasonDeps & { 
     return privacyPage(req, res, 404, { error: 'There is no such action.' });
   });
 
-  const reasonsPage = async (req: Request, res: Response, status: number, message: { error?: string; ok?: string } = {}) =>
+  const reasonsPage = async (req: Request, res: Response, status: number, message: Parameters<typeof renderLostReasonsPage>[3] = {}) =>
     res.status(status).type('html').send(renderLostReasonsPage(shopName, viewerOf(req), await deps.lostReasons.list(), message));
 
   router.get('/settings/lost-reasons', requireOwner, (req, res) => reasonsPage(req, res, 200));
@@ -60,7 +60,10 @@ export function ownerSettingsRoutes(deps: PersonalDataDeps & LostReasonDeps & { 
         return reasonsPage(req, res, 200, { ok });
       } catch (error) {
         if (!(error instanceof LostReasonProblem)) throw error;
-        return reasonsPage(req, res, error.status, { error: error.message });
+        // A label refused (add or rename) goes back into its field as typed, its problem linked to it.
+        const id = path.endsWith('/rename') ? (req.params.id as string) : path.endsWith('/retire') ? undefined : null;
+        if (id === undefined) return reasonsPage(req, res, error.status, { error: error.message });
+        return reasonsPage(req, res, error.status, { problems: [{ field: reasonFieldId(id), message: error.message }], typed: { id, label: field(req, 'label').slice(0, 500) } });
       }
     });
   reasonAction('/settings/lost-reasons', async (req) => `“${(await addLostReason(deps, field(req, 'label'), actorOf(req))).label}” is added.`);

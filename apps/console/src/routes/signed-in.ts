@@ -86,7 +86,10 @@ export function signedInRoutes(deps: ConsoleDeps, cookie: SessionCookie, shopNam
       await sendStaffPage(res, signedIn, 201, { ok: `${added.staff.name} (${added.staff.email}) is added as ${added.staff.role}.`, welcomeLink: added.welcomeLink });
     } catch (error) {
       if (!(error instanceof AccountProblem)) throw error;
-      await sendStaffPage(res, signedIn, error.status, { error: error.message });
+      // The form again as typed, its problem linked to the field it is about (the name's, or else the e-mail's).
+      const form = { name: field(req, 'name').slice(0, 200), email: field(req, 'email').slice(0, 300), role: field(req, 'role') === 'owner' ? 'owner' : 'staff' };
+      const about = /^A name /.test(error.message) ? 'staff-name' : 'staff-email';
+      await sendStaffPage(res, signedIn, error.status, { problems: [{ field: about, message: error.message }], form });
     }
   });
 
