@@ -13,6 +13,8 @@ import { createDeliveryLoop, type DeliveryLoop } from './delivery-loop';
 const T0 = new Date('2026-11-27T15:00:00.000Z');
 const MAIL = { from: 'Quotes <quotes@shop.example>', to: ['shop@shop.example'], consoleUrl: 'https://console.shop.example' };
 const silent = pino({ level: 'silent' });
+// The receivers listen on loopback, which a webhook reaches only when WEBHOOK_ALLOW_HOSTS names it.
+process.env.WEBHOOK_ALLOW_HOSTS = '127.0.0.1';
 
 describe('the delivery loop', () => {
   let dir: string;

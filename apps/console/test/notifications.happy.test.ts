@@ -49,6 +49,35 @@ describe('notifications and webhooks', () => {
     expect(await app.opened.webhooks.list()).toEqual([]);
   });
 
+  it('refuses an endpoint inside the shop\'s network (after DNS), saying which address and how to allow it; WEBHOOK_ALLOW_HOSTS lets one through', async () => {
+    const csrf = await owner.csrf('/webhooks');
+    const cases: Array<[string, string]> = [
+      ['http://127.0.0.1:5432/', '127.0.0.1 is a loopback address'],
+      ['http://[::1]:6379/', '::1 is a loopback address'],
+      ['http://10.0.0.5/hooks', '10.0.0.5 is a private address'],
+      ['http://169.254.169.254/latest/meta-data/', '169.254.169.254 is a cloud metadata address'],
+      ['http://localhost:6379/', 'localhost (127.0.0.1) is a loopback address'],
+    ];
+    for (const [url, why] of cases) {
+      const refused = await owner.post('/webhooks', { _csrf: csrf, name: 'inside', url, events: 'handoff.created' });
+      expect(refused.status).toBe(422);
+      expect(refused.text).toContain(`${why}: webhooks go only to public addresses, never inside the shop&#39;s network.`);
+      expect(refused.text).toContain('WEBHOOK_ALLOW_HOSTS');
+    }
+    expect(await app.opened.webhooks.list()).toEqual([]);
+
+    process.env.WEBHOOK_ALLOW_HOSTS = 'hooks.lan,127.0.0.1:8080';
+    try {
+      expect((await owner.post('/webhooks', { _csrf: csrf, name: 'inside', url: 'http://127.0.0.1:5432/', events: 'handoff.created' })).status).toBe(422);
+      expect((await owner.post('/webhooks', { _csrf: csrf, name: 'inside', url: 'http://127.0.0.1:8080/hooks', events: 'handoff.created' })).status).toBe(201);
+    } finally {
+      delete process.env.WEBHOOK_ALLOW_HOSTS;
+    }
+    const [inside] = await app.opened.webhooks.list();
+    const csrfAgain = await owner.csrf('/webhooks');
+    expect((await owner.post(`/webhooks/${inside!.id}/delete`, { _csrf: csrfAgain, confirm: 'yes' })).status).toBe(200);
+  });
+
   it('adds an endpoint with its secret shown once, audited; new events then go to it; refuses what cannot work', async () => {
     const csrf = await owner.csrf('/webhooks');
     expect((await owner.post('/webhooks', { _csrf: csrf, name: 'erp', url: 'ftp://erp.example/h', events: 'rfq_submission.created' })).status).toBe(422);
@@ -87,7 +116,10 @@ describe('notifications and webhooks', () => {
     const page = await staff.get(`/notifications/${row!.id}`);
     expect(page.status).toBe(200);
     expect(page.text).toContain('<td data-label="#">1</td>');
-    expect(page.text).toContain('<td data-label="Outcome">dead</td><td data-label="Status">550</td><td data-label="Took">41 ms</td><td data-label="Error">Mailbox &lt;shop@shop.example&gt; unknown</td><td data-label="Answer"><code>550 5.1.1 unknown</code></td>');
+    // Staff see the status; the start of the answer is for owners only.
+    expect(page.text).toContain('<td data-label="Outcome">dead</td><td data-label="Status">550</td><td data-label="Took">41 ms</td><td data-label="Error">Mailbox &lt;shop@shop.example&gt; unknown</td><td data-label="Answer">shown to owners</td>');
+    expect(page.text).not.toContain('5.1.1');
+    expect((await owner.get(`/notifications/${row!.id}`)).text).toContain('<td data-label="Answer"><code>550 5.1.1 unknown</code></td>');
     expect(page.text).not.toContain('Retry now');
     const staffCsrf = await staff.csrf(`/notifications/${row!.id}`);
     expect((await staff.post(`/notifications/${row!.id}/retry`, { _csrf: staffCsrf })).status).toBe(403);

@@ -58,8 +58,10 @@ ${rows.map((row) => html`<tr><td data-label="Made"><a href="/notifications/${enc
   });
 }
 
-function attemptRow(attempt: OutboxAttemptRecord): SafeHtml {
-  return html`<tr><td data-label="#">${attempt.attempt}</td><td data-label="When">${when(attempt.at)}</td><td data-label="Outcome">${attempt.outcome}</td><td data-label="Status">${attempt.status ?? ''}</td><td data-label="Took">${attempt.durationMs} ms</td><td data-label="Error">${attempt.error ?? ''}</td><td data-label="Answer"><code>${attempt.response ?? ''}</code></td></tr>`;
+/** One try; the start of the answer only for an owner (an endpoint's answer may say what it should not), the status for all. */
+function attemptRow(attempt: OutboxAttemptRecord, owner: boolean): SafeHtml {
+  const answer = owner ? html`<code>${attempt.response ?? ''}</code>` : attempt.response ? 'shown to owners' : '';
+  return html`<tr><td data-label="#">${attempt.attempt}</td><td data-label="When">${when(attempt.at)}</td><td data-label="Outcome">${attempt.outcome}</td><td data-label="Status">${attempt.status ?? ''}</td><td data-label="Took">${attempt.durationMs} ms</td><td data-label="Error">${attempt.error ?? ''}</td><td data-label="Answer">${answer}</td></tr>`;
 }
 
 export function renderNotificationPage(
@@ -90,7 +92,7 @@ ${row.state === 'dead' && owner
 <h2>Tries</h2>
 ${attempts.length === 0
   ? html`<p>None yet.</p>`
-  : html`<table class="list"><thead><tr><th>#</th><th>When</th><th>Outcome</th><th>Status</th><th>Took</th><th>Error</th><th>Answer</th></tr></thead><tbody>${attempts.map(attemptRow)}</tbody></table>`}
+  : html`<table class="list"><thead><tr><th>#</th><th>When</th><th>Outcome</th><th>Status</th><th>Took</th><th>Error</th><th>Answer</th></tr></thead><tbody>${attempts.map((attempt) => attemptRow(attempt, owner))}</tbody></table>`}
 <h2>Body</h2>
 <pre>${row.payload}</pre>`,
   });

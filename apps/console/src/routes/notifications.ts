@@ -1,7 +1,7 @@
 // The notifications' pages (staff; an owner may retry a dead one) and the webhook endpoints (owners).
 import { Router } from 'express';
 import type { Request, Response } from 'express';
-import { EVENT_TYPES, createWebhookSecret } from '@shop/notify';
+import { EVENT_TYPES, checkWebhookDestination, createWebhookSecret, type Resolver } from '@shop/notify';
 import type { AuditLog, OutboxRepository, OutboxState, WebhookEndpointRepository } from '@shop/storage';
 import { requireOwner, signedInOf } from '../http/session';
 import { renderMessagePage } from '../pages/message-page';
@@ -18,6 +18,10 @@ export interface NotificationDeps {
   wake: () => void;
   /** Whether e-mail is set up (SMTP_URL and the rest): without it and without an enabled endpoint nobody is told. */
   mail: boolean;
+  /** Hosts an endpoint may have inside the shop's network; default WEBHOOK_ALLOW_HOSTS of the process. */
+  webhookAllowHosts?: readonly string[];
+  /** How an endpoint's host is resolved; default the system's resolver. */
+  resolve?: Resolver;
 }
 
 const LIST_ROWS = 200;
@@ -92,6 +96,13 @@ export function notificationRoutes(deps: NotificationDeps, shopName: string): Ro
     if (name === '' || name.length > NAME_MAX) return refuse(422, { field: 'webhook-name', message: `Give the endpoint a name of 1 to ${NAME_MAX} characters.` });
     const checked = field(req, 'url').length > URL_MAX ? { error: `The URL is longer than ${URL_MAX} characters.` } : checkUrl(field(req, 'url'));
     if ('error' in checked) return refuse(422, { field: 'webhook-url', message: checked.error });
+    // Anyone can make the console send a webhook (a public form is enough): an endpoint inside the
+    // shop's network is refused now, and again at every try (@shop/notify), whatever DNS says then.
+    const destination = await checkWebhookDestination(new URL(checked.url), {
+      ...(deps.webhookAllowHosts ? { allowHosts: deps.webhookAllowHosts } : {}),
+      ...(deps.resolve ? { resolve: deps.resolve } : {}),
+    });
+    if (!destination.ok && destination.reason === 'refused') return refuse(422, { field: 'webhook-url', message: destination.error });
     const events = [...new Set(eventsOf(req))];
     const unknown = events.find((event) => !(EVENT_TYPES as readonly string[]).includes(event));
     if (unknown !== undefined) return refuse(422, { field: 'webhook-events', message: `${unknown.slice(0, 60)} is not an event the shop sends.` });
@@ -103,7 +114,9 @@ export function notificationRoutes(deps: NotificationDeps, shopName: string): Ro
     if (!added) return refuse(409, { field: 'webhook-name', message: `An endpoint named ${name} exists already: choose another name.` });
     await deps.audit.append({ at, staffId: signedIn.staff.id, action: 'webhook_added', subject: added.id, detail: { name, url: added.url, events }, ip: clientIp(req) });
     // The only answer that carries the secret.
-    return sendWebhooks(req, res, 201, { ok: `${name} is added; new events go to it from now on.`, secret });
+    // A name with no address yet is kept: each try resolves and checks it again.
+    const unresolved = destination.ok ? '' : ` ${destination.error} Each try looks it up again and refuses it if it leads inside the shop's network.`;
+    return sendWebhooks(req, res, 201, { ok: `${name} is added; new events go to it from now on.${unresolved}`, secret });
   });
 
   // Deleting cannot be undone: the list's button opens this step, which names the endpoint; a POST
