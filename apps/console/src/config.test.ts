@@ -28,6 +28,8 @@ it('reads the mail settings and the WEBHOOK_URL endpoint, refusing what cannot w
   expect(config.mail).toEqual({ smtpUrl: 'smtps://user:pw@mail.shop.example:465', from: 'quotes@shop.example', to: ['a@shop.example', 'b@shop.example'], consoleUrl: 'https://console.shop.example', digestAfter: 30 });
   expect(config.webhook).toEqual({ url: 'https://erp.shop.example/hooks', secret });
   expect(() => readConsoleConfig({ WEBHOOK_URL: 'https://erp.shop.example/hooks' })).toThrow(/WEBHOOK_URL and WEBHOOK_SECRET go together/);
+  expect(() => readConsoleConfig({ WEBHOOK_ALLOW_HOSTS: 'erp.lan,http://10.0.0.5' })).toThrow('Invalid configuration: WEBHOOK_ALLOW_HOSTS: http://10.0.0.5 is not a host');
+  expect(() => readConsoleConfig({ WEBHOOK_ALLOW_HOSTS: 'erp.lan, 10.0.0.5:8080' })).not.toThrow();
   expect(() => readConsoleConfig({ WEBHOOK_URL: 'ftp://erp.shop.example/hooks', WEBHOOK_SECRET: secret })).toThrow(/WEBHOOK_URL/);
   expect(() => readConsoleConfig({ WEBHOOK_URL: 'https://erp.shop.example/hooks', WEBHOOK_SECRET: 'secret' })).toThrow(/WEBHOOK_SECRET/);
   expect(() => readConsoleConfig({ SMTP_URL: 'smtp://mail.shop.example', MAIL_FROM: 'quotes@shop.example' })).toThrow(/SHOP_NOTIFY_EMAIL/);

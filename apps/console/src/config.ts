@@ -2,7 +2,7 @@
 // level) as the other apps read them, and the console's own address.
 import { readConfig, type Config } from '@shop/runtime';
 import { parseRequest, z } from '@shop/contracts';
-import { isWebhookSecret, readMailConfig, type MailConfig } from '@shop/notify';
+import { isWebhookSecret, readMailConfig, readWebhookAllowHosts, type MailConfig } from '@shop/notify';
 
 const port = z.coerce.number().int().min(0).max(65_535);
 
@@ -79,6 +79,8 @@ export function readConsoleConfig(env: Record<string, string | undefined>): Cons
       : [...new Set([consoleUrl, ...['localhost', '127.0.0.1', '[::1]'].map((name) => `http://${name}:${parsed.CONSOLE_PORT}`)])];
   let mail: MailConfig | null;
   try {
+    // Read again by @shop/notify at every webhook try; checked here so a typo stops the start, not a try.
+    readWebhookAllowHosts(env);
     mail = readMailConfig({ ...env, CONSOLE_URL: consoleUrl });
   } catch (error) {
     throw new Error(`Invalid configuration: ${(error as Error).message}`);
