@@ -5,7 +5,7 @@ import { BOUNDS } from '@shop/contracts';
 import type { PlateItem } from '@shop/contracts';
 import { expandFold } from './bend-lines';
 import type { FoldLine } from './bend-lines';
-import { articleFor, formatNumber } from './format';
+import { articleFor, formatNumber, formatThickness } from './format';
 import { expandHoles } from './hole-patterns';
 import type { Cutout } from './hole-patterns';
 import { expandOutline } from './outline';
@@ -23,6 +23,8 @@ export function escapeXml(text: string): string {
 
 /** SVG coordinates: x as is, y flipped so +y runs up the page. */
 const n = (v: number) => formatNumber(v);
+/** A length a person reads (a label, the title): to the thousandth, as the pages write inches. Paths keep 4 places. */
+const words = (v: number) => formatNumber(v, 3);
 const fy = (y: number) => formatNumber(-y);
 
 export interface RenderOptions {
@@ -81,17 +83,29 @@ function describePart(item: PlateItem, cutouts: readonly Cutout[], shapes: numbe
   const o = item.outline;
   const outline =
     o.kind === 'rectangle'
-      ? `${n(o.width_in)} x ${n(o.height_in)} in rectangle`
+      ? `${words(o.width_in)} x ${words(o.height_in)} in rectangle`
       : o.kind === 'circle'
-        ? `${n(o.diameter_in)} in circle`
+        ? `${words(o.diameter_in)} in circle`
         : o.kind === 'ring'
-          ? `${n(o.outer_diameter_in)} in ring with ${articleFor(n(o.inner_diameter_in))} ${n(o.inner_diameter_in)} in opening`
-          : `${o.points_in.length}-corner polygon`;
+          ? `${words(o.outer_diameter_in)} in ring with ${articleFor(words(o.inner_diameter_in))} ${words(o.inner_diameter_in)} in opening`
+          : `${words(extent(o.points_in, 0))} x ${words(extent(o.points_in, 1))} in shaped outline`;
   const holes = cutouts.filter((c) => c.kind === 'hole').length;
   const slots = cutouts.length - holes;
   const count = (k: number, one: string) => `${k} ${one}${k === 1 ? '' : 's'}`;
   const cutOut = shapes > 0 ? `, ${count(shapes, 'cut-out')}` : '';
-  return `Plate ${n(item.thickness_in)} in thick: ${outline}, ${count(holes, 'hole')}, ${count(slots, 'slot')}${cutOut}, ${count(item.bends.length, 'bend')}`;
+  return `Plate ${formatThickness(item.thickness_in)} thick: ${outline}, ${count(holes, 'hole')}, ${count(slots, 'slot')}${cutOut}, ${count(item.bends.length, 'bend')}`;
+}
+
+/** How far the points reach along one axis. */
+function extent(points: ReadonlyArray<readonly number[]>, axis: 0 | 1): number {
+  let low = Infinity;
+  let high = -Infinity;
+  for (const point of points) {
+    const value = point[axis] ?? 0;
+    if (value < low) low = value;
+    if (value > high) high = value;
+  }
+  return high - low;
 }
 
 function circleData(cx: number, cy: number, r: number): string {
@@ -218,8 +232,8 @@ function dimensionElements(shape: OutlineShape, size: number, font: number, stro
     line(x - tick, minY - tick, x + tick, minY + tick),
     line(x - tick, maxY - tick, x + tick, maxY + tick),
     '</g>',
-    textElement((minX + maxX) / 2, y - font * 0.9, `${n(maxX - minX)} in`, font, DIM_INK),
-    textElement(x - font * 0.9, (minY + maxY) / 2, `${n(maxY - minY)} in`, font, DIM_INK, -90),
+    textElement((minX + maxX) / 2, y - font * 0.9, `${words(maxX - minX)} in`, font, DIM_INK),
+    textElement(x - font * 0.9, (minY + maxY) / 2, `${words(maxY - minY)} in`, font, DIM_INK, -90),
   ];
 }
 

@@ -206,8 +206,8 @@ export function createPageCases(deps: PageCaseDeps) {
         quantityRefused = error.message;
       }
       const [svg, priced, pricing] = await Promise.all([
-        // Titled with the page's own rounding of inches, so the drawing a screen reader reads says what the page says.
-        deps.drawings.get(`design:${design.id}:titled`, async () => roundDrawingLabels(await deps.pricer.drawSvg(kept, parts, drawingTitle(design.item, design.quoted.plate)))),
+        // Titled and labelled in the pages' words and rounding (inches to the thousandth) by the drawing itself.
+        deps.drawings.get(`design:${design.id}`, () => deps.pricer.drawSvg(kept, parts)),
         reprice(found, asked, ctx.now),
         state.current(ctx.now, { forDisplay: true }),
       ]);
@@ -375,50 +375,6 @@ function describeImportRequest(plateImport: PlateImport, quantity: number): stri
 /** Inches to the thousandth, as every page shows them. */
 const round3 = (value: number): string => String(Math.round(value * 1000) / 1000);
 
-/** A 64th of an inch as a fraction ("1/4", "1 1/2"), else the figure to four places (a gauge). */
-function thicknessWords(value: number): string {
-  const sixtyFourths = Math.round(value * 64 * 1e6) / 1e6;
-  if (!Number.isInteger(sixtyFourths) || sixtyFourths <= 0) return String(Math.round(value * 10_000) / 10_000);
-  let numerator = sixtyFourths % 64;
-  let denominator = 64;
-  while (numerator > 0 && numerator % 2 === 0) {
-    numerator /= 2;
-    denominator /= 2;
-  }
-  const whole = Math.floor(sixtyFourths / 64);
-  return [whole === 0 ? '' : String(whole), numerator === 0 ? '' : `${numerator}/${denominator}`].filter(Boolean).join(' ');
-}
-
-/** The plate quoter's drawing title, in the words and the one rounding (inches to the thousandth) of the customer pages. */
-export function drawingTitle(item: PlateItem, counts: { hole_count: number; slot_count: number } | null): string {
-  const o = item.outline;
-  const outline =
-    o.kind === 'rectangle'
-      ? `${round3(o.width_in)} x ${round3(o.height_in)} in rectangle`
-      : o.kind === 'circle'
-        ? `${round3(o.diameter_in)} in circle`
-        : o.kind === 'ring'
-          ? `${round3(o.outer_diameter_in)} in ring with a ${round3(o.inner_diameter_in)} in opening`
-          : `${round3(extent(o.points_in, 0))} x ${round3(extent(o.points_in, 1))} in shaped outline`;
-  const count = (k: number, one: string) => `${k} ${one}${k === 1 ? '' : 's'}`;
-  const parts = [`Plate ${thicknessWords(item.thickness_in)} in thick: ${outline}`];
-  if (counts !== null) parts.push(count(counts.hole_count, 'hole'), count(counts.slot_count, 'slot'));
-  if (item.cutouts.length > 0) parts.push(count(item.cutouts.length, 'cut-out'));
-  parts.push(count(item.bends.length, 'bend'));
-  return parts.join(', ');
-}
-
-function extent(points: ReadonlyArray<readonly number[]>, axis: 0 | 1): number {
-  let low = Infinity;
-  let high = -Infinity;
-  for (const point of points) {
-    const value = point[axis] ?? 0;
-    if (value < low) low = value;
-    if (value > high) high = value;
-  }
-  return high - low;
-}
-
 /**
  * A quoted description in a customer's words: the API's "96-corner outline" is a shaped outline
  * (the corner count is how the drawing was traced, not something a customer orders), and
@@ -432,7 +388,3 @@ export function customerWords(description: string): string {
     );
 }
 
-/** The drawing's dimension labels ("14.5276 in") to the pages' thousandth ("14.528 in"); paths and coordinates keep their precision. */
-export function roundDrawingLabels(svg: string): string {
-  return svg.replace(/(<text\b[^>]*>)(-?\d+(?:\.\d+)?)( in<\/text>)/g, (_all, open: string, figure: string, close: string) => `${open}${round3(Number(figure))}${close}`);
-}
