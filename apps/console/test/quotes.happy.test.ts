@@ -97,7 +97,7 @@ describe('the quotes list and handoffs', () => {
     expect((await staff.get('/')).text).toContain('<li><a href="/quotes">Quotes</a>');
     const page = await staff.get('/quotes');
     expect(page.status).toBe(200);
-    expect(page.text).toContain('<a href="/quotes">Quotes</a> <a href="/handoffs">Order links</a>');
+    expect(page.text).toContain('<a href="/quotes" aria-current="page">Quotes</a>\n<a href="/handoffs">Order links</a>');
     expect(made.big.amount_total_cents).toBeGreaterThan(made.mild.amount_total_cents!);
     expect(rowsOf(page.text)).toEqual([
       [made.stainless.id, 'MCP', '1', 'stainless_304', total(made.stainless)],
