@@ -8,6 +8,7 @@ import { PRICE_BOOK, PRICE_BOOK_JSON, createCatalog, loadPriceBook } from '@shop
 import { PlateItem } from '@shop/contracts';
 import { REFERENCE_PARTS, pricePlateItem } from '@shop/pricing';
 import pino from 'pino';
+import { orderRequestReference } from '@shop/notify';
 import { startSmtpServer, type TestSmtpServer } from '../../../packages/notify/src/test-servers';
 import { createDeliveryLoop, type DeliveryLoop } from '../src/delivery-loop';
 import { HAS_CHROMIUM, NEEDS_CHROMIUM, launchBrowser, type Browser, type Page } from '../../rest/test/browser';
@@ -288,13 +289,17 @@ describeUnless(HAS_CHROMIUM, NEEDS_CHROMIUM)('the shop in headless Chromium', ()
       expect(await layout()).toEqual([]);
 
       const sent = await delivery.runOnce();
-      expect(sent.some((row) => row.subject === `order/${reference}` && row.kind === 'email')).toBe(true);
-      const mail = smtp.received.find((message) => message.parsed.subject?.startsWith(`New order request ${reference}:`));
+      const mailRow = sent.find((row) => row.subject === `order/${reference}` && row.kind === 'email');
+      expect(mailRow).toBeDefined();
+      // The mail names the request by its public reference: the or_ id opens the customer's confirmation page.
+      const publicReference = orderRequestReference(reference);
+      const mail = smtp.received.find((message) => message.parsed.subject?.startsWith(`New order request ${publicReference}:`));
+      expect(mail?.raw).not.toContain(reference);
       expect(mail?.to).toEqual(['office@shop.test']);
       expect(mail?.from).toBe('quotes@shop.test');
-      expect(mail?.parsed.subject).toBe(`New order request ${reference}: 2 items, ${dollars(quote.amount_subtotal_cents)} before HST`);
-      expect(mail?.parsed.text).toContain(`New order request ${reference} from ${viewport.customer}.`);
-      expect(mail?.parsed.text).toContain(`Open it in the console: ${app.baseUrl}/inbox/order/${reference}`);
+      expect(mail?.parsed.subject).toBe(`New order request ${publicReference}: 2 items, ${dollars(quote.amount_subtotal_cents)} before HST`);
+      expect(mail?.parsed.text).toContain(`New order request ${publicReference} from ${viewport.customer}.`);
+      expect(mail?.parsed.text).toContain(`Open it in the console: ${app.baseUrl}/notifications/${mailRow!.id}/request`);
       // No contact details beyond the name.
       expect(mail?.parsed.text).not.toContain(`${viewport.name}@customer.test`);
 
@@ -304,7 +309,7 @@ describeUnless(HAS_CHROMIUM, NEEDS_CHROMIUM)('the shop in headless Chromium', ()
       await Promise.all([page.waitForURL(/\/notifications\/[^/]+$/), aboutThis().locator('td:first-child a').click()]);
       expect(await page.locator('dl.facts dd').nth(3).textContent()).toMatch(/^Sent, /);
       expect(await page.locator('table.list tbody tr td').nth(2).textContent()).toBe('ok');
-      expect(JSON.parse((await page.textContent('pre')) as string)).toMatchObject({ type: 'order_request.created', data: { id: reference, name: viewport.customer } });
+      expect(JSON.parse((await page.textContent('pre')) as string)).toMatchObject({ type: 'order_request.created', data: { reference: publicReference, name: viewport.customer } });
       expect(await layout()).toEqual([]);
 
       // The request's page lists it too.

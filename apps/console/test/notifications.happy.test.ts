@@ -42,6 +42,15 @@ describe('notifications and webhooks', () => {
     expect((await staff.get('/notifications?state=sent')).text).toContain('No notifications in this state.');
   });
 
+  it('leads from a notification to its request (the e-mail\'s link), signed in only', async () => {
+    const [row] = await app.opened.outbox.forSubject('quote/sub_first');
+    const opened = await staff.get(`/notifications/${row!.id}/request`);
+    expect([opened.status, opened.headers.get('location')]).toEqual([303, '/inbox/quote/sub_first']);
+    expect((await staff.get('/notifications/ob_missing/request')).status).toBe(404);
+    const anonymous = await fetch(`${app.baseUrl}/notifications/${row!.id}/request`, { redirect: 'manual' });
+    expect([anonymous.status, anonymous.headers.get('location')]).toEqual([303, '/sign-in']);
+  });
+
   it('keeps webhooks to owners: staff get 403 on the page and its forms', async () => {
     expect((await staff.get('/webhooks')).status).toBe(403);
     const csrf = await staff.csrf('/notifications');

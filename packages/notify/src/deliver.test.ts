@@ -1,6 +1,6 @@
 import { deliver, messageIdFor } from './deliver';
 import type { DeliverDeps, OutboxRow } from './deliver';
-import { handoffCreated, priceBookPublished } from './events';
+import { handoffCreated, orderRequestCreated, orderRequestReference, priceBookPublished } from './events';
 import { createMailer } from './mail';
 import { MAX_ATTEMPTS } from './schedule';
 import { startWebhookReceiver } from './test-servers';
@@ -64,6 +64,21 @@ describe('deliver a webhook row', () => {
       data: { id: 'h_2Lk8', expires_at: '2026-12-04T15:00:00.000Z', items: [{ quote_id: 'q_7Yx', index: 0, description: 'Gusset 6 x 6 in, 1/4 in mild steel' }] },
     });
     expect(received[1]!.body).not.toContain('bearer-token');
+  });
+
+  it('sends an order request with its public reference, never its or_ id, and a name on one line (a row written before too)', async () => {
+    const deps = await listen(() => ({ status: 204 }));
+    const items = [{ quote_id: 'q_7Yx', index: 0, description: 'Gusset', quantity: 1, unit_amount_cents: 500, amount_cents: 500 }];
+    const made = orderRequestCreated({ id: 'or_2Hq8sLk3Vn9pXw4Rt6Yb1c', handoff_id: 'h_2Lk8', items, amount_subtotal_cents: 500, fulfilment: 'delivery', name: 'Dana\r\n\u202Eyrevaw Reyes' }, now);
+    // As the outbox kept an order request before its events carried a reference.
+    const older = { type: 'order_request.created', timestamp: now.toISOString(), data: { id: 'or_2Hq8sLk3Vn9pXw4Rt6Yb1c', handoff_id: 'h_2Lk8', items, amount_subtotal_cents: 500, fulfilment: 'delivery', name: 'Dana Reyes' } };
+    for (const payload of [made, older]) expect((await deliver(row(0, payload), deps)).attempt).toMatchObject({ outcome: 'ok', status: 204 });
+    const bodies = endpoint!.received.map((r) => JSON.parse(r.body) as { data: Record<string, unknown> });
+    expect(bodies.map((body) => [body.data.reference, body.data.name, 'id' in body.data])).toEqual([
+      [orderRequestReference('or_2Hq8sLk3Vn9pXw4Rt6Yb1c'), 'Dana yrevaw Reyes', false],
+      [orderRequestReference('or_2Hq8sLk3Vn9pXw4Rt6Yb1c'), 'Dana Reyes', false],
+    ]);
+    expect(endpoint!.received.map((r) => r.body).join('')).not.toContain('or_');
   });
 
   it('marks a row dead when its last try fails in a way worth retrying', async () => {

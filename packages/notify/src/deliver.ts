@@ -1,5 +1,5 @@
 // One try of one outbox row: what the delivery loop stores after it, the try and when to try next.
-import { NotificationEvent, isRequestEvent } from './events';
+import { NotificationEvent, isRequestEvent, orderRequestReference } from './events';
 import type { RequestEvent } from './events';
 import { parseRecipients } from './mail';
 import type { Mailer } from './mail';
@@ -73,7 +73,7 @@ export async function deliver(row: OutboxRow, deps: DeliverDeps): Promise<Delive
 }
 
 async function send(row: OutboxRow, deps: DeliverDeps, now: () => Date): Promise<SendResult> {
-  const parsed = NotificationEvent.safeParse(row.payload);
+  const parsed = NotificationEvent.safeParse(withReference(row.payload));
   if (!parsed.success) {
     const first = parsed.error.issues[0];
     const where = first && first.path.length > 0 ? ` at ${first.path.join('.')}` : '';
@@ -93,7 +93,7 @@ async function send(row: OutboxRow, deps: DeliverDeps, now: () => Date): Promise
       }
       if (to.length === 0) return refused('The row names no recipients.');
       const { digest } = deps.mail;
-      if (!digest) return deps.mail.mailer.send({ to, ...renderRequestMail(event, deps.mail.consoleUrl), messageId: messageIdFor(row.id, deps.mail.mailer.from) });
+      if (!digest) return deps.mail.mailer.send({ to, ...renderRequestMail(event, deps.mail.consoleUrl, row.id), messageId: messageIdFor(row.id, deps.mail.mailer.from) });
       return sendUnderDigest(row, event, to, deps.mail as Required<NonNullable<DeliverDeps['mail']>>, now);
     }
     case 'webhook': {
@@ -132,17 +132,28 @@ async function sendUnderDigest(row: OutboxRow, event: RequestEvent, to: string[]
         retryAt: decision.until,
       };
     case 'alone': {
-      const sent = await mail.mailer.send({ to, ...renderRequestMail(event, mail.consoleUrl), messageId: messageIdFor(row.id, mail.mailer.from) });
+      const sent = await mail.mailer.send({ to, ...renderRequestMail(event, mail.consoleUrl, row.id), messageId: messageIdFor(row.id, mail.mailer.from) });
       mail.digest.settle(decision, sent.outcome === 'ok', now());
       return sent;
     }
     case 'digest': {
-      const rendered = renderDigestMail(decision.entries.map((entry) => entry.event), mail.consoleUrl, decision.since, mail.digest.after);
+      const rendered = renderDigestMail(decision.entries, mail.consoleUrl, decision.since, mail.digest.after);
       const sent = await mail.mailer.send({ to, ...rendered, messageId: messageIdFor(`digest.${row.id}`, mail.mailer.from) });
       mail.digest.settle(decision, sent.outcome === 'ok', now());
       return sent;
     }
   }
+}
+
+/**
+ * An order request's event written before it carried a `reference` (its data held the `or_` id,
+ * the confirmation page's address): the reference in place of the id, so it still goes out, without it.
+ */
+function withReference(payload: unknown): unknown {
+  const event = payload as { type?: unknown; data?: Record<string, unknown> } | null;
+  if (event?.type !== 'order_request.created' || typeof event.data !== 'object' || event.data === null || typeof event.data.id !== 'string' || 'reference' in event.data) return payload;
+  const { id, ...data } = event.data;
+  return { ...event, data: { reference: orderRequestReference(id as string), ...data } };
 }
 
 function refused(error: string): SendResult {

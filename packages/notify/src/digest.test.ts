@@ -3,7 +3,7 @@
 import { deliver } from './deliver';
 import type { DeliverDeps, OutboxRow } from './deliver';
 import { createMailDigest, readDigestAfter } from './digest';
-import { orderRequestCreated, rfqSubmissionCreated } from './events';
+import { orderRequestCreated, orderRequestReference, rfqSubmissionCreated } from './events';
 import { createMailer } from './mail';
 import type { Mailer } from './mail';
 import { startSmtpServer } from './test-servers';
@@ -75,7 +75,7 @@ describe('the hourly digest of request e-mails', () => {
     const text = digest.parsed.text ?? '';
     expect(text).toContain('5 new requests since 14:00 UTC.');
     expect(text).toContain('More than 3 requests came in within an hour');
-    for (const n of [3, 5, 7]) expect(text).toContain(`Order request from Buyer ${n}: 1 item, $20.00 before HST\n  ${CONSOLE_URL}/inbox/order/or_${n}`);
+    for (const n of [3, 5, 7]) expect(text).toContain(`Order request ${orderRequestReference(`or_${n}`)} from Buyer ${n}: 1 item, $20.00 before HST\n  ${CONSOLE_URL}/notifications/ob_or_${n}/request`);
     for (const n of [4, 6]) expect(text).toContain(`Quote request from Person ${n}: Gate hinge plates, job ${n}\n  ${CONSOLE_URL}/inbox/quote/sub_${n}`);
     expect(text).not.toContain('Person 0');
   });

@@ -1,8 +1,12 @@
 // The events the shop is told about, as the body every webhook carries: `{type, timestamp, data}`.
 // The data never holds a person's e-mail address, phone, address or a bearer link: only what the
-// shop needs to see that something happened and where to look, and the person's name.
+// shop needs to see that something happened and where to look, and the person's name. An order
+// request's `or_` id is such a link (its confirmation page shows the person's e-mail and address):
+// the event carries its public `reference` instead.
+import { createHash } from 'node:crypto';
 import { Timestamp, z } from '@shop/contracts';
 import type { Handoff } from '@shop/contracts';
+import { cleanSingleLine } from './text';
 
 export const EVENT_TYPES = ['order_request.created', 'rfq_submission.created', 'handoff.created', 'price_book.published'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -34,9 +38,12 @@ export const OrderRequestItemData = z
   .strict();
 export type OrderRequestItemData = z.infer<typeof OrderRequestItemData>;
 
+/** `OR-` and 8 characters of Crockford base32: a public, one-way name for an order request. */
+const ORDER_REFERENCE = /^OR-[0-9A-HJKMNP-TV-Z]{8}$/;
+
 export const OrderRequestCreatedData = z
   .object({
-    id: Text(64),
+    reference: z.string().regex(ORDER_REFERENCE),
     handoff_id: Text(64),
     items: z.array(OrderRequestItemData).min(1).max(10),
     amount_subtotal_cents: z.int().min(0),
@@ -95,7 +102,8 @@ export interface RfqSubmissionSource {
 }
 
 export function rfqSubmissionCreated(submission: RfqSubmissionSource, at: Date): EventOf<'rfq_submission.created'> {
-  const { id, rfq_link_id, description, material, thickness_in, quantity, name } = submission;
+  const { id, rfq_link_id, description, material, thickness_in, quantity } = submission;
+  const name = cleanSingleLine(submission.name);
   return { type: 'rfq_submission.created', timestamp: at.toISOString(), data: { id, rfq_link_id, description, material, thickness_in, quantity, name } };
 }
 
@@ -114,8 +122,25 @@ export interface OrderRequestSource {
   note?: string | null;
 }
 
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * The order request's public reference, `OR-` + 8 characters: derived one way from its `or_` id (40
+ * bits of a SHA-256), so it names the request in the shop's mail and webhooks, and to the person,
+ * without opening its confirmation page, whose address is the `or_` id.
+ */
+export function orderRequestReference(id: string): string {
+  const digest = createHash('sha256').update(`order-request-reference:${id}`).digest();
+  let bits = 0n;
+  for (const byte of digest.subarray(0, 5)) bits = (bits << 8n) | BigInt(byte);
+  let text = '';
+  for (let i = 0; i < 8; i++) text = CROCKFORD[Number((bits >> BigInt(5 * i)) & 31n)] + text;
+  return `OR-${text}`;
+}
+
 export function orderRequestCreated(request: OrderRequestSource, at: Date): EventOf<'order_request.created'> {
-  const { id, handoff_id, amount_subtotal_cents, fulfilment, name } = request;
+  const { id, handoff_id, amount_subtotal_cents, fulfilment } = request;
+  const name = cleanSingleLine(request.name);
   const items = request.items.map(({ quote_id, index, description, quantity, unit_amount_cents, amount_cents }) => ({
     quote_id,
     index,
@@ -124,7 +149,7 @@ export function orderRequestCreated(request: OrderRequestSource, at: Date): Even
     unit_amount_cents,
     amount_cents,
   }));
-  return { type: 'order_request.created', timestamp: at.toISOString(), data: { id, handoff_id, items, amount_subtotal_cents, fulfilment, name } };
+  return { type: 'order_request.created', timestamp: at.toISOString(), data: { reference: orderRequestReference(id), handoff_id, items, amount_subtotal_cents, fulfilment, name } };
 }
 
 /** A handoff without its URL: the link is a bearer link for the person it was made for. */

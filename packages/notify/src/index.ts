@@ -13,6 +13,7 @@ export {
   handoffCreated,
   isRequestEvent,
   orderRequestCreated,
+  orderRequestReference,
   priceBookPublished,
   rfqSubmissionCreated,
 } from './events';
@@ -21,7 +22,8 @@ export { DEFAULT_CONSOLE_URL, classifySmtpError, createMailer, parseRecipients, 
 export type { MailConfig, MailMessage, Mailer, MailerOptions } from './mail';
 export { RESPONSE_EXCERPT_BYTES } from './outcome';
 export type { Outcome, SendResult } from './outcome';
-export { formatCad, inboxUrl, itemReference, renderDigestMail, renderRequestMail } from './render-mail';
+export { formatCad, inboxUrl, itemReference, renderDigestMail, renderRequestMail, requestUrl } from './render-mail';
+export { cleanFields, cleanMultiLine, cleanSingleLine } from './text';
 export { DEFAULT_DIGEST_AFTER, createMailDigest, readDigestAfter } from './digest';
 export type { DigestDecision, MailDigest } from './digest';
 export type { RenderedMail } from './render-mail';

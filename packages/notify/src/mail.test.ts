@@ -1,6 +1,6 @@
 import { deliver } from './deliver';
 import type { OutboxRow } from './deliver';
-import { orderRequestCreated, rfqSubmissionCreated } from './events';
+import { orderRequestCreated, orderRequestReference, rfqSubmissionCreated } from './events';
 import { createMailer, parseRecipients, readMailConfig } from './mail';
 import type { Mailer } from './mail';
 import { closedPort, startSilentServer, startSmtpServer } from './test-servers';
@@ -139,12 +139,14 @@ describe('the new-request mail, sent to a real SMTP server', () => {
     expect(delivery.attempt.outcome).toBe('ok');
     const [mail] = server.received;
     expect(mail?.to).toEqual(['estimating@shop.example']);
-    expect(mail?.parsed.subject).toBe('New order request or_3kT9wQ2mX7pL1sN8rB4cZ0: 2 items, $1,814.44 before HST');
+    // The public reference, never the or_ id (the address of the customer's confirmation page).
+    expect(mail?.parsed.subject).toBe(`New order request ${orderRequestReference('or_3kT9wQ2mX7pL1sN8rB4cZ0')}: 2 items, $1,814.44 before HST`);
+    expect(mail?.raw).not.toContain('or_3kT9wQ2mX7pL1sN8rB4cZ0');
     const text = mail?.parsed.text ?? '';
     expect(text).toContain('12 x Base plate 8 x 8 in, 3/8 in mild steel, 4 holes (q_A1, item 1): $27.12 each, $325.44');
     expect(text).toContain('1 x Stair stringer kit (q_B2, item 2): $1,489.00 each, $1,489.00');
     expect(text).toContain("Subtotal: $1,814.44 before HST\nPrices: the shop's firm prices on the day the order was sent, kept with the request.\nPickup at the shop.");
-    expect(text).toContain(`${CONSOLE_URL}/inbox/order/or_3kT9wQ2mX7pL1sN8rB4cZ0`);
+    expect(text).toContain(`${CONSOLE_URL}/notifications/ob_or_1/request`);
     const everything = [mail?.raw, mail?.parsed.subject, text, mail?.parsed.html].join('\n');
     for (const detail of ['sam@example.net', '555-0199', 'Example Rd', 'Guelph']) expect(everything).not.toContain(detail);
   });

@@ -5,6 +5,7 @@ import nodemailer from 'nodemailer';
 import type { NodemailerError } from 'nodemailer';
 import { z } from '@shop/contracts';
 import { excerpt } from './outcome';
+import { cleanSingleLine } from './text';
 import type { Outcome, SendResult } from './outcome';
 
 export const DEFAULT_CONSOLE_URL = 'http://localhost:3002';
@@ -110,7 +111,8 @@ export function createMailer(config: Pick<MailConfig, 'smtpUrl' | 'from'>, optio
         const info = await transport.sendMail({
           from: config.from,
           to: message.to,
-          subject: message.subject,
+          // A header is one line, whatever a renderer let through.
+          subject: cleanSingleLine(message.subject),
           text: message.text,
           html: message.html,
           ...(message.messageId ? { messageId: message.messageId } : {}),

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ServiceError } from '@shop/contracts';
 import type { Quote } from '@shop/contracts';
+import { orderRequestReference } from '@shop/notify';
 import { createOrderRequestRepository, openStorage } from '@shop/storage';
 import type { OrderRequestRepository, Storage } from '@shop/storage';
 import type { RequestContext } from './context';
@@ -126,6 +127,23 @@ describe('order requests', () => {
     const other = await service.createOrderRequest(handoffId, pickupForm, 'form-c', at(1));
     expect(other.created).toBe(true);
     expect(other.id).not.toBe(first.id);
+  });
+
+  it('takes control and bidi characters out of the contact, and tells the shop of the request by its public reference, never its or_ id', async () => {
+    const forged = { ...deliveryForm, name: 'Dana\r\nBcc: all@example.org\u202E Reyes\u200F', company: 'Reyes\u2066 Farms\u0007', phone: '519\t555 0100', address_line1: '12 Front\u2028St W', note: 'Line one\r\nLine two\u202E\u0000' };
+    await storage.webhooks.add({ name: 'erp', url: 'https://erp.example/hooks', secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', events: ['order_request.created'], createdBy: null, createdAt: START });
+    const result = await service.createOrderRequest(handoffId, forged, 'form-clean', at(1));
+    const kept = await service.getOrderRequest(result.id, at(1));
+    expect(kept.contact).toMatchObject({ name: 'Dana Bcc: all@example.org Reyes', company: 'Reyes Farms', phone: '519 555 0100', note: 'Line one\nLine two' });
+    expect(kept.address).toMatchObject({ line1: '12 Front St W' });
+    const rows = await storage.outbox.forSubject(`order/${result.id}`);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(JSON.parse(row.payload).data).toMatchObject({ reference: orderRequestReference(result.id), name: 'Dana Bcc: all@example.org Reyes' });
+      expect(row.payload).not.toContain(result.id);
+    }
+    // A name of nothing but controls is no name.
+    await expect(refusal(service.createOrderRequest(handoffId, { ...pickupForm, name: '\u202E\r\n' }, 'form-empty', at(1)))).resolves.toEqual(['name: name must be at least 1 characters long.']);
   });
 
   it('keeps no address for a pickup, whatever the address fields held', async () => {

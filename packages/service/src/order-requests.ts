@@ -4,7 +4,7 @@
 // the order is fulfilled and who sends it.
 import { OrderRequestForm, ServiceError, parseRequest } from '@shop/contracts';
 import type { Delivery, Handoff, LeadTime, Quote, QuotedItem } from '@shop/contracts';
-import { orderRequestCreated } from '@shop/notify';
+import { cleanFields, orderRequestCreated } from '@shop/notify';
 import { hstCents } from '@shop/pricing';
 import type { Fulfilment, OrderRequestAddress, OrderRequestContact, OrderRequestRecord, OrderRequestRepository, Storage } from '@shop/storage';
 import type { RequestContext } from './context';
@@ -89,6 +89,9 @@ export interface OrderRequestCaseDeps {
   pricer: QuotePricer;
   imports: Pick<PlateImportCases, 'partsKept'>;
 }
+
+/** The form's fields of one line (the note alone may have several). */
+const SINGLE_LINE_FIELDS = ['name', 'phone', 'company', 'address_line1', 'address_line2', 'city', 'province', 'postal_code'];
 
 const handoffNotFound = () => new ServiceError('handoff_not_found', 'This order link does not exist or has been removed.');
 
@@ -220,7 +223,9 @@ export function createOrderRequestCases(deps: OrderRequestCaseDeps) {
     async createOrderRequest(handoffId: string, form: unknown, formKey: string, ctx: RequestContext): Promise<OrderRequestResult> {
       await limits.consume('rfq_links', ctx.clientIp);
       const draft = await draftOrder(handoffId, ctx);
-      const sent = parseRequest(OrderRequestForm, form);
+      // Control and bidi characters out before the form's check: a CR/LF in a name would write lines of
+      // its own into the shop's e-mail, a bidi override make it read backwards.
+      const sent = parseRequest(OrderRequestForm, cleanFields(form, SINGLE_LINE_FIELDS, ['note']));
       // A few requests a day per link, whoever sends them: a link cannot fill the shop's inbox
       // (counted after the form's check, so fixing a typo costs nothing).
       await limits.consume('link_requests', handoffId);

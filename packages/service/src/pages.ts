@@ -2,7 +2,7 @@
 // today's prices by the same pricing code), and the quote-request form with its submissions.
 import { BOUNDS, MaterialId, RfqLinkRequest, RfqSubmission, RfqSubmissionForm, ServiceError, parseRequest, z } from '@shop/contracts';
 import type { Handoff, HandoffItem, KeptPlate, PlateImport, PlateItem, Quote, QuotedItem, RfqLink, StoredRfqLink } from '@shop/contracts';
-import { rfqSubmissionCreated } from '@shop/notify';
+import { cleanFields, rfqSubmissionCreated } from '@shop/notify';
 import { hstCents } from '@shop/pricing';
 import type { OrderRequestRepository, RfqLinkRecord, Storage } from '@shop/storage';
 import type { RequestContext } from './context';
@@ -304,7 +304,8 @@ export function createPageCases(deps: PageCaseDeps) {
       if (ctx.now.getTime() > record.expiresAt.getTime()) {
         throw new ServiceError('link_expired', 'This quote-request link has expired (links work for 30 days). Ask for a new one.');
       }
-      const submission = parseRequest(RfqSubmissionForm, form);
+      // Control and bidi characters out of the one-line fields (a CR/LF in a name writes lines into the shop's e-mail).
+      const submission = parseRequest(RfqSubmissionForm, cleanFields(form, ['name', 'phone', 'company'], ['description']));
       // A few requests a day per link, whoever sends them (after the form's check: a typo costs nothing).
       await limits.consume('link_requests', rfqId);
       const link = readStored<StoredRfqLink>('rfqLink', record, record.body);

@@ -73,6 +73,18 @@ export function notificationRoutes(deps: NotificationDeps, shopName: string): Ro
 
   router.get('/notifications/:id', (req, res) => sendRow(req, res, 200));
 
+  // The link in the shop's e-mail about a new order request: the mail names the request by its public
+  // reference only (its or_ id opens the customer's confirmation page), so it leads here, to the
+  // request the notification is about, for a signed-in person.
+  router.get('/notifications/:id/request', async (req, res) => {
+    const found = await deps.outbox.get(req.params.id as string);
+    const [kind, id] = (found?.row.subject ?? '').split('/', 2);
+    if ((kind !== 'order' && kind !== 'quote') || !id) {
+      return res.status(404).type('html').send(renderMessagePage(shopName, 'Request not found', 'No request goes with this notification.', viewerOf(req)));
+    }
+    return res.redirect(303, `/inbox/${kind}/${encodeURIComponent(id)}`);
+  });
+
   router.post('/notifications/:id/retry', requireOwner, async (req, res) => {
     const id = req.params.id as string;
     const at = deps.now();
