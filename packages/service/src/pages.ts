@@ -305,7 +305,7 @@ export function createPageCases(deps: PageCaseDeps) {
         throw new ServiceError('link_expired', 'This quote-request link has expired (links work for 30 days). Ask for a new one.');
       }
       // Control and bidi characters out of the one-line fields (a CR/LF in a name writes lines into the shop's e-mail).
-      const submission = parseRequest(RfqSubmissionForm, cleanFields(form, ['name', 'phone', 'company'], ['description']));
+      const submission = parseRequest(RfqSubmissionForm, cleanFields(form, ['name', 'phone', 'company']));
       // A few requests a day per link, whoever sends them (after the form's check: a typo costs nothing).
       await limits.consume('link_requests', rfqId);
       const link = readStored<StoredRfqLink>('rfqLink', record, record.body);
