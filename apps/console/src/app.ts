@@ -35,7 +35,7 @@ import { signedInRoutes } from './routes/signed-in';
 import { signInRoutes } from './routes/sign-in';
 
 export interface ConsoleAppOptions {
-  config: Pick<ConsoleConfig, 'consoleUrl' | 'ownOrigins' | 'shopName' | 'trustProxy' | 'retentionDays' | 'mail'>;
+  config: Pick<ConsoleConfig, 'consoleUrl' | 'ownOrigins' | 'shopName' | 'trustProxy' | 'retentionDays' | 'mail'> & Partial<Pick<ConsoleConfig, 'webhookAllowHosts'>>;
   staff: StaffRepository;
   audit: AuditLog;
   /** The leads the inbox shows, and where the shop stands on each. */
@@ -97,7 +97,7 @@ export function createConsoleApp(options: ConsoleAppOptions): Express {
   app.use(ownerSettingsRoutes({ personalData: options.personalData, lostReasons: options.lostReasons, audit: options.audit, now: options.now, retentionDays: config.retentionDays }, shopName));
   app.use(quoteRoutes({ ...options.quotes, now: options.now }, shopName));
   app.use(priceBookRoutes({ settings: options.shopSettings, audit: options.audit, staff: options.staff, now: options.now }, shopName));
-  app.use(notificationRoutes({ ...options.notifications, audit: options.audit, now: options.now, mail: config.mail !== null }, shopName));
+  app.use(notificationRoutes({ ...options.notifications, audit: options.audit, now: options.now, mail: config.mail !== null, webhookAllowHosts: config.webhookAllowHosts ?? [] }, shopName));
 
   app.use((req, res) => {
     res.status(404).type('html').send(renderMessagePage(shopName, 'Page not found', 'There is no page at this address.', viewerOf(req)));

@@ -48,6 +48,8 @@ export interface ConsoleConfig {
   service: Config;
   /** Days after a request is settled (won, lost or closed) before its contact details are erased. */
   retentionDays: number;
+  /** WEBHOOK_ALLOW_HOSTS: hosts (or host:port) a webhook may reach though they resolve inside the shop's network. */
+  webhookAllowHosts: string[];
 }
 
 const LOOPBACK_OR_ANY = new Set(['127.0.0.1', 'localhost', '::1', '[::1]', '0.0.0.0', '::', '[::]']);
@@ -78,9 +80,9 @@ export function readConsoleConfig(env: Record<string, string | undefined>): Cons
       ? [consoleUrl]
       : [...new Set([consoleUrl, ...['localhost', '127.0.0.1', '[::1]'].map((name) => `http://${name}:${parsed.CONSOLE_PORT}`)])];
   let mail: MailConfig | null;
+  let webhookAllowHosts: string[];
   try {
-    // Read again by @shop/notify at every webhook try; checked here so a typo stops the start, not a try.
-    readWebhookAllowHosts(env);
+    webhookAllowHosts = readWebhookAllowHosts(env);
     mail = readMailConfig({ ...env, CONSOLE_URL: consoleUrl });
   } catch (error) {
     throw new Error(`Invalid configuration: ${(error as Error).message}`);
@@ -101,6 +103,7 @@ export function readConsoleConfig(env: Record<string, string | undefined>): Cons
     webhook: parsed.WEBHOOK_URL !== undefined && parsed.WEBHOOK_SECRET !== undefined ? { url: parsed.WEBHOOK_URL, secret: parsed.WEBHOOK_SECRET } : null,
     service: shared,
     retentionDays: parsed.RFQ_RETENTION_DAYS,
+    webhookAllowHosts,
   };
 }
 

@@ -14,7 +14,7 @@ const T0 = new Date('2026-11-27T15:00:00.000Z');
 const MAIL = { from: 'Quotes <quotes@shop.example>', to: ['shop@shop.example'], consoleUrl: 'https://console.shop.example' };
 const silent = pino({ level: 'silent' });
 // The receivers listen on loopback, which a webhook reaches only when WEBHOOK_ALLOW_HOSTS names it.
-process.env.WEBHOOK_ALLOW_HOSTS = '127.0.0.1';
+const LOOPBACK = ['127.0.0.1'];
 
 describe('the delivery loop', () => {
   let dir: string;
@@ -55,7 +55,7 @@ describe('the delivery loop', () => {
 
   it('sends an rfq submission made while the mail server is down once it is back, exactly once, retrying on the schedule', async () => {
     const port = await closedPort();
-    const loop = createDeliveryLoop({ outbox: storage.outbox, webhooks: storage.webhooks, mail: { ...MAIL, smtpUrl: `smtp://127.0.0.1:${port}` }, now, logger: silent });
+    const loop = createDeliveryLoop({ outbox: storage.outbox, webhooks: storage.webhooks, webhookAllowHosts: LOOPBACK, mail: { ...MAIL, smtpUrl: `smtp://127.0.0.1:${port}` }, now, logger: silent });
     await submitRfq('sub_down');
     const [row] = await storage.outbox.forSubject('quote/sub_down');
     expect(row).toMatchObject({ kind: 'email', target: 'shop@shop.example', state: 'pending' });
@@ -99,7 +99,7 @@ describe('the delivery loop', () => {
     const start = clock;
     const secret = createWebhookSecret();
     const receiver = await startWebhookReceiver(secret, () => ({ status: 204 }));
-    const loop = createDeliveryLoop({ outbox: storage.outbox, webhooks: storage.webhooks, mail: null, now, logger: silent });
+    const loop = createDeliveryLoop({ outbox: storage.outbox, webhooks: storage.webhooks, webhookAllowHosts: LOOPBACK, mail: null, now, logger: silent });
     try {
       const endpoint = await storage.webhooks.add({ name: 'erp', url: receiver.url, secret, events: ['handoff.created'], createdBy: null, createdAt: start });
       const expires = new Date(start.getTime() + 86_400_000);
@@ -128,7 +128,7 @@ describe('the delivery loop', () => {
   it('tries an endpoint answering 500 on the schedule and ends the row dead after the sixth try', async () => {
     const secret = createWebhookSecret();
     const receiver = await startWebhookReceiver(secret, () => ({ status: 500, body: 'down for maintenance' }));
-    const loop = createDeliveryLoop({ outbox: storage.outbox, webhooks: storage.webhooks, mail: null, now, logger: silent });
+    const loop = createDeliveryLoop({ outbox: storage.outbox, webhooks: storage.webhooks, webhookAllowHosts: LOOPBACK, mail: null, now, logger: silent });
     try {
       await storage.webhooks.add({ name: 'flaky', url: receiver.url, secret, events: ['rfq_submission.created'], createdBy: null, createdAt: T0 });
       await submitRfq('sub_500');
@@ -161,7 +161,7 @@ describe('the delivery loop', () => {
     const hanging = await startWebhookReceiver(secret, () => 'hang');
     const healthy = await startWebhookReceiver(secret, () => ({ status: 204 }));
     // The hanging tries outlast the test (their timeout a minute): only the slots can free the healthy rows.
-    const loop = createDeliveryLoop({ outbox: storage.outbox, webhooks: storage.webhooks, mail: null, now, logger: silent, deliverDeps: { webhookTimeoutMs: 60_000 }, pollMs: 60_000 });
+    const loop = createDeliveryLoop({ outbox: storage.outbox, webhooks: storage.webhooks, webhookAllowHosts: LOOPBACK, mail: null, now, logger: silent, deliverDeps: { webhookTimeoutMs: 60_000 }, pollMs: 60_000 });
     try {
       const stuck = await storage.webhooks.add({ name: 'stuck', url: hanging.url, secret, events: ['handoff.created'], createdBy: null, createdAt: start });
       const erp = await storage.webhooks.add({ name: 'erp', url: healthy.url, secret, events: ['handoff.created'], createdBy: null, createdAt: start });
@@ -195,7 +195,7 @@ describe('the delivery loop', () => {
   it('stops after the try under way is stored, and gives back no row unsettled', async () => {
     const secret = createWebhookSecret();
     const receiver = await startWebhookReceiver(secret, () => 'hang');
-    const loop = createDeliveryLoop({ outbox: storage.outbox, webhooks: storage.webhooks, mail: null, now, logger: silent, deliverDeps: { webhookTimeoutMs: 300 } });
+    const loop = createDeliveryLoop({ outbox: storage.outbox, webhooks: storage.webhooks, webhookAllowHosts: LOOPBACK, mail: null, now, logger: silent, deliverDeps: { webhookTimeoutMs: 300 } });
     try {
       await storage.webhooks.add({ name: 'slow', url: receiver.url, secret, events: ['rfq_submission.created'], createdBy: null, createdAt: T0 });
       await submitRfq('sub_stop');
@@ -229,8 +229,8 @@ describe('the delivery loop', () => {
     // Every try waits for the endpoint's timeout (4 leases long), then counts as a retry.
     const receiver = await startWebhookReceiver(secret, () => 'hang');
     const real = () => new Date();
-    const holder = createDeliveryLoop({ outbox: storage.outbox, webhooks: storage.webhooks, mail: null, now: real, logger: silent, deliverDeps: { webhookTimeoutMs: 1200 }, leaseMs: 300 });
-    const other = createDeliveryLoop({ outbox: storage.outbox, webhooks: storage.webhooks, mail: null, now: real, logger: silent, leaseMs: 300 });
+    const holder = createDeliveryLoop({ outbox: storage.outbox, webhooks: storage.webhooks, webhookAllowHosts: LOOPBACK, mail: null, now: real, logger: silent, deliverDeps: { webhookTimeoutMs: 1200 }, leaseMs: 300 });
+    const other = createDeliveryLoop({ outbox: storage.outbox, webhooks: storage.webhooks, webhookAllowHosts: LOOPBACK, mail: null, now: real, logger: silent, leaseMs: 300 });
     try {
       await handoffsFor(receiver.url, secret, 2, clock);
       const round = holder.runOnce();
@@ -275,7 +275,7 @@ describe('the delivery loop', () => {
       await exited;
       answering = true;
 
-      const other = createDeliveryLoop({ outbox: storage.outbox, webhooks: storage.webhooks, mail: null, now: () => new Date(), logger: silent });
+      const other = createDeliveryLoop({ outbox: storage.outbox, webhooks: storage.webhooks, webhookAllowHosts: LOOPBACK, mail: null, now: () => new Date(), logger: silent });
       const sent: string[] = [];
       try {
         // The dead console's claims run out within its lease; then this one takes them.
@@ -313,7 +313,7 @@ describe('the delivery loop', () => {
         return storage.outbox.settle(...args);
       },
     };
-    const loop = createDeliveryLoop({ outbox, webhooks: storage.webhooks, mail: null, now, logger: silent });
+    const loop = createDeliveryLoop({ outbox, webhooks: storage.webhooks, webhookAllowHosts: LOOPBACK, mail: null, now, logger: silent });
     try {
       await handoffsFor(receiver.url, secret, 1, clock);
       expect(await loop.runOnce()).toHaveLength(1);

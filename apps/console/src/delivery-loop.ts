@@ -32,6 +32,8 @@ export interface DeliveryLoopOptions {
   mail: MailConfig | null;
   now: () => Date;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** WEBHOOK_ALLOW_HOSTS: hosts a webhook may reach inside the shop's network (default none). */
+  webhookAllowHosts?: readonly string[];
   /** Passed to `deliver` (tests shorten the webhook timeout, or give a mailer of their own). */
   deliverDeps?: Partial<DeliverDeps>;
   pollMs?: number;
@@ -60,6 +62,7 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
     // Past NOTIFY_DIGEST_AFTER request e-mails in an hour, the rest go as one digest (@shop/notify).
     ...(mailer && options.mail ? { mail: { mailer, consoleUrl: options.mail.consoleUrl, digest: createMailDigest(options.mail.digestAfter) } } : {}),
     webhookEndpoint: (target) => webhooks.secretOf(target),
+    webhookAllowHosts: options.webhookAllowHosts ?? [],
     now,
     ...options.deliverDeps,
   };

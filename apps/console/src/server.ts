@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const opened = await openConsole(config, ROOT_DIR, { onEvent: (event) => logger.info({ event }, 'price book published') });
   const now = () => new Date();
   // The notifications go out from here: the apps only write them to the outbox.
-  const delivery = createDeliveryLoop({ outbox: opened.outbox, webhooks: opened.webhooks, mail: config.mail, now, logger });
+  const delivery = createDeliveryLoop({ outbox: opened.outbox, webhooks: opened.webhooks, mail: config.mail, now, logger, webhookAllowHosts: config.webhookAllowHosts });
   const notifications = { outbox: opened.outbox, webhooks: opened.webhooks, wake: () => delivery.wake() };
   // The repositories and settings openConsole made are the app's, by the same names.
   const app = createConsoleApp({ ...opened, config, logger, notifications, now });

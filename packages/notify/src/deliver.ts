@@ -31,7 +31,7 @@ export interface DeliverDeps {
   /** The URL and secret of a webhook row's target; null once the endpoint is removed. */
   webhookEndpoint?: (target: string) => WebhookEndpoint | null | Promise<WebhookEndpoint | null>;
   webhookTimeoutMs?: number;
-  /** Hosts (or host:port) webhooks may reach inside the shop's network; default WEBHOOK_ALLOW_HOSTS of the process. */
+  /** Hosts (or host:port) webhooks may reach inside the shop's network (WEBHOOK_ALLOW_HOSTS); default none. */
   webhookAllowHosts?: readonly string[];
   now?: () => Date;
 }

@@ -97,7 +97,7 @@ export type Destination =
   | { ok: false; reason: 'refused' | 'unresolved'; error: string };
 
 export interface DestinationOptions {
-  /** Hosts allowed though inside (WEBHOOK_ALLOW_HOSTS); default read from the process's environment. */
+  /** Hosts allowed though inside (WEBHOOK_ALLOW_HOSTS, `readWebhookAllowHosts`); default none. */
   allowHosts?: readonly string[];
   resolve?: Resolver;
 }
@@ -108,7 +108,7 @@ export interface DestinationOptions {
  * are the ones to connect to, so a DNS answer that changes after the check is never used.
  */
 export async function checkWebhookDestination(url: URL, options: DestinationOptions = {}): Promise<Destination> {
-  const allowHosts = options.allowHosts ?? readWebhookAllowHosts(process.env);
+  const allowHosts = options.allowHosts ?? [];
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   let addresses: ResolvedAddress[];
   if (isIP(host) !== 0) addresses = [{ address: host, family: isIP(host) }];

@@ -1,6 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { closedPort, startWebhookReceiver } from './test-servers';
 import type { Answer, ReceivedWebhook, WebhookReceiver } from './test-servers';
+import { readWebhookAllowHosts } from './destination';
 import { classifyHttpStatus, createWebhookSecret, isWebhookSecret, sendWebhook, signWebhook } from './webhook';
 
 const secret = createWebhookSecret();
@@ -78,17 +79,12 @@ describe('classifyHttpStatus', () => {
 });
 
 describe('sendWebhook against a real endpoint', () => {
-  // The receivers listen on 127.0.0.1, which only an allow-list lets a webhook reach.
-  beforeAll(() => {
-    process.env.WEBHOOK_ALLOW_HOSTS = '127.0.0.1,localhost';
-  });
-  afterAll(() => {
-    delete process.env.WEBHOOK_ALLOW_HOSTS;
-  });
+  // The receivers listen on 127.0.0.1, which only an allow-list (WEBHOOK_ALLOW_HOSTS) lets a webhook reach.
+  const inside = { allowHosts: readWebhookAllowHosts({ WEBHOOK_ALLOW_HOSTS: '127.0.0.1,localhost' }) };
 
   it('delivers a body the endpoint verifies on a 2xx, with the answer recorded', async () => {
     const endpoint = await receiver(() => ({ status: 200, body: 'thanks' }));
-    const result = await sendWebhook({ url: endpoint.url, secret }, message);
+    const result = await sendWebhook({ url: endpoint.url, secret }, message, inside);
     expect(result).toMatchObject({ outcome: 'ok', status: 200, error: null, response: 'thanks' });
     expect(result.durationMs).toBeGreaterThanOrEqual(0);
     expect(endpoint.received).toHaveLength(1);
@@ -101,53 +97,53 @@ describe('sendWebhook against a real endpoint', () => {
 
   it('asks for a retry on a 500, keeping the start of the answer', async () => {
     const endpoint = await receiver(() => ({ status: 500, body: 'database is down' }));
-    const result = await sendWebhook({ url: endpoint.url, secret }, message);
+    const result = await sendWebhook({ url: endpoint.url, secret }, message, inside);
     expect(result).toMatchObject({ outcome: 'retry', status: 500, error: 'The endpoint answered 500.', response: 'database is down' });
   });
 
   it('gives up on a 410 Gone', async () => {
     const endpoint = await receiver(() => ({ status: 410, body: 'this hook was removed' }));
-    expect(await sendWebhook({ url: endpoint.url, secret }, message)).toMatchObject({ outcome: 'dead', status: 410 });
+    expect(await sendWebhook({ url: endpoint.url, secret }, message, inside)).toMatchObject({ outcome: 'dead', status: 410 });
   });
 
   it('retries a 429 Too Many Requests', async () => {
     const endpoint = await receiver(() => ({ status: 429, headers: { 'retry-after': '30' } }));
-    expect(await sendWebhook({ url: endpoint.url, secret }, message)).toMatchObject({ outcome: 'retry', status: 429, response: '' });
+    expect(await sendWebhook({ url: endpoint.url, secret }, message, inside)).toMatchObject({ outcome: 'retry', status: 429, response: '' });
   });
 
   it('stops waiting for an endpoint that never answers at the timeout given, and asks for a retry', async () => {
     const endpoint = await receiver(() => 'hang');
-    const result = await sendWebhook({ url: endpoint.url, secret }, message, { timeoutMs: 150 });
+    const result = await sendWebhook({ url: endpoint.url, secret }, message, { ...inside, timeoutMs: 150 });
     expect(result).toMatchObject({ outcome: 'retry', status: null, error: 'The endpoint did not answer within 150 ms.', response: null });
     expect(endpoint.received).toHaveLength(1);
   });
 
   it('retries when nothing listens (connection refused)', async () => {
     const port = await closedPort();
-    const result = await sendWebhook({ url: `http://127.0.0.1:${port}/hooks`, secret }, message);
+    const result = await sendWebhook({ url: `http://127.0.0.1:${port}/hooks`, secret }, message, inside);
     expect(result).toMatchObject({ outcome: 'retry', status: null, error: 'Could not reach the endpoint: ECONNREFUSED.' });
   });
 
   it('keeps at most 500 bytes of the answer, never half a character', async () => {
     const ascii = await receiver(() => ({ status: 503, body: 'x'.repeat(5000) }));
-    expect((await sendWebhook({ url: ascii.url, secret }, message)).response).toBe('x'.repeat(500));
+    expect((await sendWebhook({ url: ascii.url, secret }, message, inside)).response).toBe('x'.repeat(500));
     // 'é' is two bytes: 250 fit; a three-byte '€' after 499 bytes would not.
     const accents = await receiver(() => ({ status: 200, body: 'é'.repeat(1000) }));
-    expect((await sendWebhook({ url: accents.url, secret }, message)).response).toBe('é'.repeat(250));
+    expect((await sendWebhook({ url: accents.url, secret }, message, inside)).response).toBe('é'.repeat(250));
     const euro = await receiver(() => ({ status: 200, body: `${'a'.repeat(499)}€€` }));
-    expect((await sendWebhook({ url: euro.url, secret }, message)).response).toBe('a'.repeat(499));
+    expect((await sendWebhook({ url: euro.url, secret }, message, inside)).response).toBe('a'.repeat(499));
   });
 
   it('refuses a URL that is not http or https without sending anything', async () => {
     for (const url of ['ftp://127.0.0.1/hooks', 'file:///etc/passwd', 'javascript:alert(1)']) {
-      expect(await sendWebhook({ url, secret }, message)).toMatchObject({ outcome: 'dead', status: null, error: expect.stringContaining('must be http or https') });
+      expect(await sendWebhook({ url, secret }, message, inside)).toMatchObject({ outcome: 'dead', status: null, error: expect.stringContaining('must be http or https') });
     }
-    expect(await sendWebhook({ url: 'not a url', secret }, message)).toMatchObject({ outcome: 'dead', error: 'The endpoint URL is not a valid URL.' });
+    expect(await sendWebhook({ url: 'not a url', secret }, message, inside)).toMatchObject({ outcome: 'dead', error: 'The endpoint URL is not a valid URL.' });
   });
 
   it('refuses a secret that is not whsec_ and base64', async () => {
     const endpoint = await receiver(() => ({ status: 200 }));
-    expect(await sendWebhook({ url: endpoint.url, secret: 'hunter2' }, message)).toMatchObject({ outcome: 'dead' });
+    expect(await sendWebhook({ url: endpoint.url, secret: 'hunter2' }, message, inside)).toMatchObject({ outcome: 'dead' });
     expect(endpoint.received).toHaveLength(0);
   });
 
@@ -155,7 +151,7 @@ describe('sendWebhook against a real endpoint', () => {
     const endpoint = await receiver((request) =>
       request.path === '/hooks' ? { status: 308, headers: { location: '/hooks/v2' } } : { status: 202, body: 'accepted' },
     );
-    const result = await sendWebhook({ url: endpoint.url, secret }, message);
+    const result = await sendWebhook({ url: endpoint.url, secret }, message, inside);
     expect(result).toMatchObject({ outcome: 'dead', status: 308, error: 'The endpoint answered 308, a redirect to /hooks/v2; redirects are not followed, so set the endpoint to the address that answers.' });
     expect(endpoint.received.map((r) => r.path)).toEqual(['/hooks']);
   });
@@ -163,14 +159,14 @@ describe('sendWebhook against a real endpoint', () => {
   it('never follows a redirect to another host', async () => {
     const elsewhere = await receiver(() => ({ status: 200 }), 'localhost');
     const endpoint = await receiver(() => ({ status: 307, headers: { location: elsewhere.url } }));
-    const result = await sendWebhook({ url: endpoint.url, secret }, message);
+    const result = await sendWebhook({ url: endpoint.url, secret }, message, inside);
     expect(result).toMatchObject({ outcome: 'dead', status: 307, error: expect.stringContaining(`a redirect to ${elsewhere.url}; redirects are not followed`) });
     expect(elsewhere.received).toHaveLength(0);
   });
 
   it('does not turn the POST into a GET on a 302', async () => {
     const endpoint = await receiver(() => ({ status: 302, headers: { location: 'http://169.254.169.254/latest/meta-data/' } }));
-    const result = await sendWebhook({ url: endpoint.url, secret }, message);
+    const result = await sendWebhook({ url: endpoint.url, secret }, message, inside);
     expect(result).toMatchObject({ outcome: 'dead', status: 302 });
     expect(endpoint.received).toHaveLength(1);
   });
@@ -211,14 +207,10 @@ describe('sendWebhook refuses addresses inside the shop (checked at the try, aft
     const port = new URL(endpoint.url).port;
     expect(await sendWebhook({ url: endpoint.url, secret }, message, { allowHosts: [`127.0.0.1:${port}`] })).toMatchObject({ outcome: 'ok', status: 204 });
     expect(await sendWebhook({ url: endpoint.url, secret }, message, { allowHosts: ['127.0.0.1:1'] })).toMatchObject({ outcome: 'dead', status: null });
-    const saved = process.env.WEBHOOK_ALLOW_HOSTS;
-    process.env.WEBHOOK_ALLOW_HOSTS = ` hooks.lan , 127.0.0.1 `;
-    try {
-      expect(await sendWebhook({ url: endpoint.url, secret }, message)).toMatchObject({ outcome: 'ok' });
-    } finally {
-      if (saved === undefined) delete process.env.WEBHOOK_ALLOW_HOSTS;
-      else process.env.WEBHOOK_ALLOW_HOSTS = saved;
-    }
+    const allowHosts = readWebhookAllowHosts({ WEBHOOK_ALLOW_HOSTS: ' hooks.lan , 127.0.0.1 ' });
+    expect(await sendWebhook({ url: endpoint.url, secret }, message, { allowHosts })).toMatchObject({ outcome: 'ok' });
+    // Nothing allowed unless named.
+    expect(await sendWebhook({ url: endpoint.url, secret }, message)).toMatchObject({ outcome: 'dead', status: null });
     expect(endpoint.received).toHaveLength(2);
   });
 

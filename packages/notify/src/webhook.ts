@@ -46,7 +46,7 @@ export interface WebhookSendOptions {
   timeoutMs?: number;
   /** The time signed into `webhook-timestamp`. Default the system clock. */
   now?: () => Date;
-  /** Hosts (or host:port) that may resolve inside the shop's network; default WEBHOOK_ALLOW_HOSTS of the process. */
+  /** Hosts (or host:port) that may resolve inside the shop's network (WEBHOOK_ALLOW_HOSTS, `readWebhookAllowHosts`); default none. */
   allowHosts?: readonly string[];
   /** How host names are resolved; default the system's resolver. */
   resolve?: Resolver;

@@ -18,7 +18,7 @@ export interface NotificationDeps {
   wake: () => void;
   /** Whether e-mail is set up (SMTP_URL and the rest): without it and without an enabled endpoint nobody is told. */
   mail: boolean;
-  /** Hosts an endpoint may have inside the shop's network; default WEBHOOK_ALLOW_HOSTS of the process. */
+  /** WEBHOOK_ALLOW_HOSTS: hosts an endpoint may have inside the shop's network (default none). */
   webhookAllowHosts?: readonly string[];
   /** How an endpoint's host is resolved; default the system's resolver. */
   resolve?: Resolver;
