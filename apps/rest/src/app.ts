@@ -18,6 +18,7 @@ import { mountApi } from './routes/api';
 import { mountDocs } from './routes/docs';
 import { mountMeta } from './routes/meta';
 import { mountPages } from './routes/pages';
+import { useFormTokenSecret } from './pages/form-token';
 
 export interface RestDeps {
   config: Config;
@@ -42,6 +43,7 @@ export function createRestApp(deps: RestDeps): RestApp {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  useFormTokenSecret(config.formTokenSecret);
   app.set('query parser', 'simple');
   // Error bodies point `doc_url` at the docs page on this address.
   app.locals.publicUrl = config.publicUrl;

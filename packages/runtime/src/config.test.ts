@@ -22,8 +22,14 @@ describe('readConfig', () => {
       redisTimeoutMs: 50,
       drawingUploadBytes: 32 * 1024 * 1024,
       supervisorStateFile: null,
+      formTokenSecret: null,
       mailTo: null,
     });
+  });
+
+  it('reads the forms\' signing key, refusing one under 32 characters', () => {
+    expect(readConfig({ FORM_TOKEN_SECRET: 'k'.repeat(32) }).formTokenSecret).toBe('k'.repeat(32));
+    expect(() => readConfig({ FORM_TOKEN_SECRET: 'short' })).toThrow(/FORM_TOKEN_SECRET must be at least 32 characters/);
   });
 
   it('reads the cap of drawing bytes held and the supervisor\'s state file, refusing a cap under one drawing', () => {

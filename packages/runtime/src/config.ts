@@ -63,6 +63,8 @@ const Environment = z.object({
   DRAWING_UPLOADS_MIB: z.coerce.number().int().min(6).max(4096).default(32),
   /** Set by `pnpm start`'s supervisor: the file where it keeps each app's restart count. */
   SUPERVISOR_STATE_FILE: z.string().min(1).optional(),
+  /** The key the public forms' one-time tokens are signed with; the same on every REST replica. */
+  FORM_TOKEN_SECRET: z.string().min(32, 'FORM_TOKEN_SECRET must be at least 32 characters').optional(),
 });
 
 export interface Config {
@@ -90,6 +92,8 @@ export interface Config {
   drawingUploadBytes: number;
   /** The supervisor's file of restart counts (app_restarts_total in /metrics); null when not run by `pnpm start`. */
   supervisorStateFile: string | null;
+  /** null: a random key of this process (forms open across a restart must be loaded again). */
+  formTokenSecret: string | null;
   /**
    * Who is mailed about each new request (SHOP_NOTIFY_EMAIL, a comma list) when SMTP_URL is set;
    * null without it. The apps write the e-mail rows of the outbox; the console sends them.
@@ -135,6 +139,7 @@ export function readConfig(env: Record<string, string | undefined>): Config {
     redisTimeoutMs: parsed.REDIS_TIMEOUT_MS,
     drawingUploadBytes: parsed.DRAWING_UPLOADS_MIB * 1024 * 1024,
     supervisorStateFile: parsed.SUPERVISOR_STATE_FILE ?? null,
+    formTokenSecret: parsed.FORM_TOKEN_SECRET ?? null,
     mailTo: mail === null ? null : mail.to.join(','),
   };
 }

@@ -52,12 +52,14 @@ export const FORM_TOKEN_TTL_SECONDS = 86_400;
  * every REST replica) or, without it, a random key of this process (a restart asks open forms to be
  * loaded again).
  */
-let signingKey: Buffer | null = null;
+let signingKey: Buffer = randomBytes(32);
+
+/** Signs the forms with the configured key (the app does at start); without one, the process's random key stays. */
+export function useFormTokenSecret(secret: string | null): void {
+  if (secret !== null) signingKey = Buffer.from(secret);
+}
+
 function formKey(): Buffer {
-  if (signingKey === null) {
-    const configured = process.env.FORM_TOKEN_SECRET;
-    signingKey = configured !== undefined && configured.length >= 32 ? Buffer.from(configured) : randomBytes(32);
-  }
   return signingKey;
 }
 

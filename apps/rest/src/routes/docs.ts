@@ -12,7 +12,6 @@ const PUBLIC_DIR = path.join(__dirname, '..', '..', 'public');
 // The package folder, found without requiring the package: its entry executes the 1.4 MB browser
 // bundle, which cost about a fifth of the app's start-up.
 const SWAGGER_UI_DIR = path.dirname(require.resolve('swagger-ui-dist/package.json'));
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const SWAGGER_UI_VERSION = (require('swagger-ui-dist/package.json') as { version: string }).version;
 /** The explorer's files at an address naming their version: kept by browsers for good. */
 export const EXPLORER_ASSETS = `/docs/assets/${SWAGGER_UI_VERSION}`;
