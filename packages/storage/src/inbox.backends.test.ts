@@ -149,6 +149,19 @@ describeEachDatabase('inbox', (createDatabase) => {
       expect(await ids({ search: `${'rey '.repeat(66)}farms` })).toEqual(['quote/rs_2', 'order/or_1']);
     });
 
+    it('pages a search matching thousands of leads (walked newest first) as one matching a few', async () => {
+      const many = 2_100;
+      for (let from = 0; from < many; from += 300) {
+        await Promise.all(Array.from({ length: Math.min(300, many - from) }, (_, i) => quote(`rs_many${String(from + i).padStart(5, '0')}`, minute(100 + from + i), { name: `Many ${from + i}`, email: 'many@example.com', description: 'Stock plates', material: null })));
+      }
+      const first = await inbox.list({ search: 'stock', limit: 3 });
+      expect(first.leads.map((lead) => lead.id)).toEqual(['rs_many02099', 'rs_many02098', 'rs_many02097']);
+      const second = await inbox.list({ search: 'stock plates', limit: 3, before: first.nextBefore });
+      expect(second.leads.map((lead) => lead.id)).toEqual(['rs_many02096', 'rs_many02095', 'rs_many02094']);
+      expect(await ids({ search: 'stock reyes' })).toEqual([]);
+      expect(await ids({ search: 'many 2099' })).toEqual(['quote/rs_many02099']);
+    }, 30_000);
+
     it('keeps the search true to the rows: an erased contact is no longer found, the job still is', async () => {
       await database.query("UPDATE order_requests SET contact_name = 'erased', contact_email = 'erased', contact_company = NULL WHERE id = 'or_1'");
       expect(await ids({ search: 'reyes' })).toEqual(['quote/rs_2']);

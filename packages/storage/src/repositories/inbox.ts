@@ -109,6 +109,12 @@ export function searchWords(search: string): string[] {
   return [...words];
 }
 
+/**
+ * Matches past which a search walks the leads newest first and asks the index about each, rather
+ * than sorting every match: at this many, a page of 50 is found in a few thousand seeks at worst.
+ */
+const DENSE_MATCHES = 2000;
+
 const CURSOR = /^(.+)\|(order|quote)\|(.+)$/s;
 
 export function createInboxRepository(storage: StorageAccess): InboxRepository {
@@ -134,22 +140,43 @@ export function createInboxRepository(storage: StorageAccess): InboxRepository {
   const quoteField = (name: string): RawBuilder<string | null> =>
     provider === 'sqlite' ? sql<string | null>`json_extract(r.body, ${`$.${name}`})` : sql<string | null>`(r.body::jsonb ->> ${name})`;
 
+  const ftsQuery = (words: string[]) => words.map((word) => `"${word}"*`).join(' ');
+  const tsQuery = (words: string[]) => words.map((word) => `${word}:*`).join(' & ');
+
   /**
-   * The ids of the leads of `kind` holding every word, each as the start of one of their words, in
-   * the database's own text index (SQLite FTS5, PostgreSQL's GIN over to_tsvector): the words
-   * are letters and digits only (searchWords), so they need no quoting in either query language.
+   * The leads of `kind` (`alias.id`) holding every word, each as the start of one of their words, in
+   * the database's own text index (SQLite FTS5, PostgreSQL's GIN over to_tsvector): the words are
+   * letters and digits only (searchWords), so they need no quoting in either query language.
+   * `dense` (SQLite): so many leads match that walking the newest first reaches a page sooner than
+   * sorting every match.
    */
-  const matching = (kind: RequestKind, words: string[]): RawBuilder<unknown> =>
-    provider === 'sqlite'
-      ? sql`(select s.request_id from inbox_search s where s.kind = ${kind} and s.id in (select rowid from inbox_search_fts where inbox_search_fts match ${words.map((word) => `"${word}"*`).join(' ')}))`
-      : sql`(select s.request_id from inbox_search s where s.kind = ${kind} and to_tsvector('simple', s.body) @@ to_tsquery('simple', ${words.map((word) => `${word}:*`).join(' & ')}))`;
+  const matching = (kind: RequestKind, alias: 'o' | 'r', words: string[], dense: boolean): RawBuilder<unknown> => {
+    const id = sql.ref(`${alias}.id`);
+    if (provider !== 'sqlite') {
+      return sql`${id} in (select s.request_id from inbox_search s where s.kind = ${kind} and to_tsvector('simple', s.body) @@ to_tsquery('simple', ${tsQuery(words)}))`;
+    }
+    // Dense: the matching rowids are gathered once into a set (a bloom filter before it), and the
+    // newest leads are walked by their created_at index, each looked up in it (`+` keeps SQLite from
+    // turning the set into one index search per member). Sparse: the index drives, the few found sorted.
+    return dense
+      ? sql`exists (select 1 from inbox_search s where s.kind = ${kind} and s.request_id = ${id} and +s.id in (select rowid from inbox_search_fts where inbox_search_fts match ${ftsQuery(words)}))`
+      : sql`${id} in (select s.request_id from inbox_search_fts join inbox_search s on s.id = inbox_search_fts.rowid where inbox_search_fts match ${ftsQuery(words)} and s.kind = ${kind})`;
+  };
+
+  /** SQLite: whether at least DENSE_MATCHES leads match (reads at most that many rowids of the index). */
+  const isDense = async (words: string[]): Promise<boolean> => {
+    if (provider !== 'sqlite' || words.length === 0) return false;
+    const rows = await read('search the inbox', sql<{ n: number }>`select count(*) as n from (select rowid from inbox_search_fts where inbox_search_fts match ${ftsQuery(words)} limit ${DENSE_MATCHES})`.compile(db));
+    return Number(rows[0]?.n ?? 0) >= DENSE_MATCHES;
+  };
 
   return {
     async list(filter = {}) {
       const size = Math.max(1, Math.min(INBOX_PAGE_MAX, Math.trunc(filter.limit ?? INBOX_PAGE_SIZE) || INBOX_PAGE_SIZE));
       const words = searchWords(filter.search ?? '');
-      const orderSearch = words.length === 0 ? sql`1 = 1` : sql`o.id in ${matching('order', words)}`;
-      const quoteSearch = words.length === 0 ? sql`1 = 1` : sql`r.id in ${matching('quote', words)}`;
+      const dense = await isDense(words);
+      const orderSearch = words.length === 0 ? sql`1 = 1` : matching('order', 'o', words, dense);
+      const quoteSearch = words.length === 0 ? sql`1 = 1` : matching('quote', 'r', words, dense);
       // Each kind is filtered, ordered and cut to the page in its own branch, so each walks its
       // created_at index and stops at the page; the union then merges two short lists.
       const branchWhere = (kind: RequestKind, at: RawBuilder<unknown>, id: RawBuilder<unknown>, search: RawBuilder<unknown>): RawBuilder<unknown> => {
