@@ -118,16 +118,18 @@ describe('the price book pages', () => {
     expect(diff.status).toBe(200);
     expect(diff.text).toContain(`Compared with <strong>${BUNDLED}</strong>, the version in force.`);
     expect([...diff.text.matchAll(/<tr><td data-label="Path"><code>([^<]+)<\/code><\/td><td data-label="Was">([^<]+)<\/td><td data-label="Becomes">([^<]+)<\/td><\/tr>/g)].map((row) => row.slice(1))).toEqual([
-      ['shop.laserCentsPerHour', String(LASER), String(Math.round(LASER * 1.1))],
+      // Figures in the shop's words: dollars an hour, not raw cents.
+      ['shop.laserCentsPerHour', `${dollars(LASER)} an hour`, `${dollars(Math.round(LASER * 1.1))} an hour`],
     ]);
-    const rows = [...diff.text.matchAll(/<tr><td data-label="Part">([^<]+)<\/td><td data-label="Quantity">(\d+)<\/td><td data-label="Was">([^<]+)<\/td><td data-label="Becomes">([^<]+)<\/td><td data-label="Change">([^<]+)<\/td><\/tr>/g)].map((row) => row.slice(1));
+    const rows = [...diff.text.matchAll(/<tr><td data-label="Part">([^<]+)<\/td><td data-label="Quantity">(\d+)<\/td><td data-label="Was">([^<]+)<\/td><td data-label="Becomes">([^<]+)<\/td><td data-label="Change">([^<]+)<\/td><td data-label="Change in percent">([^<]+)<\/td><\/tr>/g)].map((row) => row.slice(1));
     const expected = REFERENCE_PARTS.flatMap(({ name, part }) =>
       [1, 10, 100].map((quantity) => {
         const item = { ...part, kind: 'plate', quantity };
         const was = unitCents(item, PRICE_BOOK_JSON);
         const becomes = unitCents(item, book);
         const change = becomes === was ? 'no change' : `${becomes > was ? '+' : '-'}${dollars(Math.abs(becomes - was))} (${becomes > was ? '+' : '-'}${((Math.abs(becomes - was) / was) * 100).toFixed(1)}%)`;
-        return [name, String(quantity), dollars(was), dollars(becomes), change];
+        const percent = ((becomes - was) / was) * 100;
+        return [name, String(quantity), dollars(was), dollars(becomes), change, becomes === was ? '0.0%' : `${percent > 0 ? '+' : '-'}${Math.abs(percent).toFixed(1)}%`];
       }),
     );
     expect(rows).toEqual(expected);
@@ -178,11 +180,15 @@ describe('the price book pages', () => {
     expect(dearer.price_book).toBe(next);
     expect(dearer.items[0]!.unit_amount_cents).toBe(unitCents(plate, book));
 
-    // Going back to the release's book: a button on its history row (signed in again: two days passed).
+    // Going back to the release's book: its history row leads to its diff page, whose form publishes it
+    // (signed in again: two days passed). The history publishes nothing in one click.
     await owner.signIn('olive@shop.test');
     const history = await owner.get('/price-book');
-    expect(history.text).toContain(`<form method="post" action="/price-book/${BUNDLED}/publish" class="inline">`);
-    const back = await owner.post(`/price-book/${BUNDLED}/publish`, { _csrf: await owner.csrf('/price-book'), when: 'now' });
+    expect(history.text).toContain(`<a class="button" href="/price-book/${BUNDLED}#publish">Review going back to this version<span class="visually-hidden"> (${BUNDLED})</span></a>`);
+    expect(history.text).not.toContain('/publish" class="inline"');
+    const review = await owner.get(`/price-book/${BUNDLED}`);
+    expect(review.text).toContain(`Compared with <strong>${next}</strong>, the version in force.`);
+    const back = await owner.post(`/price-book/${BUNDLED}/publish`, { _csrf: await owner.csrf(`/price-book/${BUNDLED}`), when: 'now' });
     expect(back.status).toBe(303);
     app.advance(CACHE_MS);
     const restored = await newQuote();
@@ -190,6 +196,40 @@ describe('the price book pages', () => {
     expect(restored.items[0]!.unit_amount_cents).toBe(unitCents(plate, PRICE_BOOK_JSON));
     const rows = await app.opened.shopSettings.listPriceBooks();
     expect(Object.fromEntries(rows.map((row) => [row.version, row.status]))).toEqual({ [BUNDLED]: 'in_force', [inForce]: 'earlier', [next]: 'earlier' });
+  });
+
+  it('makes the time a deliberate choice and asks to confirm reference prices moving past the owner\'s threshold (a book twice as dear)', async () => {
+    const next = version(4);
+    const dearer = bookWith(next, (book) => {
+      for (const key of Object.keys(book.shop)) if (/CentsPerHour$|^minimum/.test(key)) book.shop[key] *= 2;
+    });
+    expect((await owner.postMultipart('/price-book', { _csrf: await owner.csrf('/price-book'), book_text: JSON.stringify(dearer), note: 'Twice' })).status).toBe(303);
+    const diff = await owner.get(`/price-book/${next}`);
+    // Neither time is chosen beforehand.
+    expect(diff.text).toContain('<input type="radio" name="when" value="now" required> Now');
+    expect(diff.text).toContain('<input type="radio" name="when" value="at"> At a set time');
+    expect(diff.text).toContain('<input type="checkbox" name="confirm" value="yes"> I have checked these changes and mean to publish them');
+    expect(diff.text).toMatch(/<li>Small bracket 3 x 2 in, 10 ga mild steel, 1 hole, one piece: \+\d+\.\d%<\/li>/);
+    const csrf = await owner.csrf(`/price-book/${next}`);
+
+    const noTime = await owner.post(`/price-book/${next}/publish`, { _csrf: csrf, note: 'Twice' });
+    expect(noTime.status).toBe(422);
+    expect(noTime.text).toContain('Choose when the version takes force: now, or at a set time. Nothing was published.');
+    const unconfirmed = await owner.post(`/price-book/${next}/publish`, { _csrf: csrf, when: 'now', note: 'Twice', threshold: '20' });
+    expect(unconfirmed.status).toBe(422);
+    expect(unconfirmed.text).toMatch(/\d+ reference prices move by more than 20%: check them below and tick the confirmation to publish\. Nothing was published\./);
+    // What was typed is kept.
+    expect(unconfirmed.text).toContain('<input type="radio" name="when" value="now" required checked>');
+    expect(unconfirmed.text).toContain('name="note" maxlength="500" value="Twice"');
+    expect((await app.opened.shopSettings.listPriceBooks()).find((row) => row.version === next)?.status).toBe('unpublished');
+    // A threshold above every change needs no confirmation; the confirmation publishes at any threshold.
+    const confirmed = await owner.post(`/price-book/${next}/publish`, { _csrf: csrf, when: 'now', note: 'Twice', threshold: '20', confirm: 'yes' });
+    expect(confirmed.status).toBe(303);
+    app.advance(CACHE_MS);
+    expect((await app.opened.shopSettings.listPriceBooks()).find((row) => row.version === next)?.status).toBe('in_force');
+    const back = await owner.post(`/price-book/${BUNDLED}/publish`, { _csrf: await owner.csrf(`/price-book/${BUNDLED}`), when: 'now', threshold: '1000' });
+    expect(back.status).toBe(303);
+    app.advance(CACHE_MS);
   });
 
   it('says the database is busy, and publishes nothing, while another connection holds the write lock', async () => {

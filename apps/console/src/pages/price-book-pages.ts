@@ -5,6 +5,7 @@ import { html, type SafeHtml } from '@shop/runtime';
 import { BOOK_UPLOAD_BYTES } from '../http/book-upload';
 import { utcToTorontoLocal } from '../toronto-time';
 import { csrfField, notice, renderConsolePage, when, type Viewer } from './layout';
+import { bookFigure } from './staff-words';
 
 const STATUS_LABELS: Record<PriceBookVersionView['status'], string> = { in_force: 'In force', scheduled: 'Scheduled', earlier: 'Earlier', unpublished: 'Not published' };
 
@@ -35,21 +36,16 @@ function changeOf({ beforeCents, afterCents }: PriceChange): string {
 
 const priceOf = (cents: number | null) => (cents === null ? 'not sold' : dollars(cents));
 
-/** A figure of the book as JSON, cut short past 120 characters. */
-function figure(value: unknown): string {
-  const text = JSON.stringify(value) ?? 'null';
-  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
-}
-
 const nameOf = (names: Map<string, string>, id: string | null) => (id === null ? 'the release' : (names.get(id) ?? id));
 
 function versionLink(version: string): SafeHtml {
   return html`<a href="/price-book/${encodeURIComponent(version)}">${version}</a>`;
 }
 
-function publishAgainForm(viewer: Viewer, row: PriceBookVersionView): SafeHtml {
-  const label = row.status === 'earlier' ? 'Go back to this version' : 'Publish now';
-  return html`<form method="post" action="/price-book/${encodeURIComponent(row.version)}/publish" class="inline">${csrfField(viewer)}<input type="hidden" name="when" value="now"><button type="submit">${label}</button></form>`;
+/** Publishing again, or going back, starts on the version's diff page: its review and its publish form. */
+function reviewLink(row: PriceBookVersionView): SafeHtml {
+  const label = row.status === 'earlier' ? 'Review going back to this version' : 'Review and publish';
+  return html`<a class="button" href="/price-book/${encodeURIComponent(row.version)}#publish">${label}<span class="visually-hidden"> (${row.version})</span></a>`;
 }
 
 export function renderPriceBookPage(shopName: string, viewer: Viewer, history: PriceBookVersionView[], names: Map<string, string>, message: PriceBookMessage = {}): string {
@@ -86,7 +82,7 @@ ${owner
 <table class="list">
 <thead><tr><th>Version</th><th>Status</th><th>Uploaded</th><th>Published</th><th>In force from</th><th>Note</th>${owner ? html`<th></th>` : null}</tr></thead>
 <tbody>${history.map(
-  (row) => html`<tr><td data-label="Version">${versionLink(row.version)}</td><td data-label="Status">${STATUS_LABELS[row.status]}</td><td data-label="Uploaded">${when(row.uploadedAt)} by ${nameOf(names, row.uploadedBy)}</td><td data-label="Published">${row.publishedAt ? html`${when(row.publishedAt)} by ${nameOf(names, row.publishedBy)}` : '—'}</td><td data-label="In force from">${row.effectiveFrom ? when(row.effectiveFrom) : '—'}</td><td data-label="Note">${row.note}</td>${owner ? html`<td>${row.status === 'in_force' ? null : publishAgainForm(viewer, row)}</td>` : null}</tr>`,
+  (row) => html`<tr><td data-label="Version">${versionLink(row.version)}</td><td data-label="Status">${STATUS_LABELS[row.status]}</td><td data-label="Uploaded">${when(row.uploadedAt)} by ${nameOf(names, row.uploadedBy)}</td><td data-label="Published">${row.publishedAt ? html`${when(row.publishedAt)} by ${nameOf(names, row.publishedBy)}` : '—'}</td><td data-label="In force from">${row.effectiveFrom ? when(row.effectiveFrom) : '—'}</td><td data-label="Note">${row.note}</td>${owner ? html`<td>${row.status === 'in_force' ? null : reviewLink(row)}</td>` : null}</tr>`,
 )}</tbody>
 </table>
 ${inForce ? html`<p><a href="/price-book/${encodeURIComponent(inForce.version)}/book.json">Download the book in force (JSON)</a></p>` : null}`,
@@ -98,10 +94,43 @@ export interface DiffPageInput {
   diff: PriceBookDiff;
   /** Now, for the publish form's default time. */
   now: Date;
+  /** What the owner's publish form held (kept when it is shown again). */
+  form?: PublishForm;
 }
 
-export function renderDiffPage(shopName: string, viewer: Viewer, { version, diff, now }: DiffPageInput, message: PriceBookMessage = {}): string {
+export interface PublishForm {
+  when: string;
+  at: string;
+  note: string;
+  /** The largest change of a reference part's price, in percent, published without a confirmation. */
+  thresholdPercent: number;
+}
+
+/** Reference parts' price changes past this percentage ask for a confirmation before publishing (the form's default). */
+export const CONFIRM_ABOVE_PERCENT = 20;
+
+/** A change in percent, after / before - 1 (null when either price is missing or the old one is 0). */
+export function percentChange({ beforeCents, afterCents }: PriceChange): number | null {
+  if (beforeCents === null || afterCents === null || beforeCents === 0) return null;
+  return ((afterCents - beforeCents) / beforeCents) * 100;
+}
+
+/** Each reference part and quantity whose price moves by more than `threshold` percent (either way), in the book's order. */
+export function changesPast(diff: PriceBookDiff, threshold: number): Array<{ name: string; quantity: number; percent: number }> {
+  return diff.referenceParts.flatMap((part) =>
+    part.quantities.flatMap((row) => {
+      const percent = percentChange(row);
+      return percent !== null && Math.abs(percent) > threshold ? [{ name: part.name, quantity: row.quantity, percent }] : [];
+    }),
+  );
+}
+
+const signedPercent = (percent: number | null) => (percent === null ? '—' : `${percent > 0 ? '+' : percent < 0 ? '-' : ''}${Math.abs(percent).toFixed(1)}%`);
+
+export function renderDiffPage(shopName: string, viewer: Viewer, { version, diff, now, form }: DiffPageInput, message: PriceBookMessage = {}): string {
   const owner = viewer.staff.role === 'owner';
+  const threshold = form?.thresholdPercent ?? CONFIRM_ABOVE_PERCENT;
+  const past = changesPast(diff, threshold);
   const same = diff.from === diff.to;
   return renderConsolePage({
     shopName,
@@ -116,11 +145,11 @@ ${same
 ${diff.figures.length === 0
   ? html`<p>No figure differs.</p>`
   : html`<table class="list figures"><thead><tr><th>Path</th><th>Was</th><th>Becomes</th></tr></thead>
-<tbody>${diff.figures.map((row) => html`<tr><td data-label="Path"><code>${row.path}</code></td><td data-label="Was">${figure(row.before)}</td><td data-label="Becomes">${figure(row.after)}</td></tr>`)}</tbody></table>`}
+<tbody>${diff.figures.map((row) => html`<tr><td data-label="Path"><code>${row.path}</code></td><td data-label="Was">${bookFigure(row.path, row.before)}</td><td data-label="Becomes">${bookFigure(row.path, row.after)}</td></tr>`)}</tbody></table>`}
 <h2>Reference parts, unit price</h2>
-<table class="list reference-parts"><thead><tr><th>Part</th><th>Quantity</th><th>Was</th><th>Becomes</th><th>Change</th></tr></thead>
+<table class="list reference-parts"><thead><tr><th>Part</th><th>Quantity</th><th>Was</th><th>Becomes</th><th>Change</th><th>Change in percent</th></tr></thead>
 <tbody>${diff.referenceParts.flatMap((part) =>
-  part.quantities.map((row) => html`<tr><td data-label="Part">${part.name}</td><td data-label="Quantity">${row.quantity}</td><td data-label="Was">${priceOf(row.beforeCents)}</td><td data-label="Becomes">${priceOf(row.afterCents)}</td><td data-label="Change">${changeOf(row)}</td></tr>`),
+  part.quantities.map((row) => html`<tr><td data-label="Part">${part.name}</td><td data-label="Quantity">${row.quantity}</td><td data-label="Was">${priceOf(row.beforeCents)}</td><td data-label="Becomes">${priceOf(row.afterCents)}</td><td data-label="Change">${changeOf(row)}</td><td data-label="Change in percent">${signedPercent(percentChange(row))}</td></tr>`),
 )}</tbody></table>
 <h2>Kits</h2>
 <table class="list kits"><thead><tr><th>Kit</th><th>Kit was</th><th>Kit becomes</th><th>Change</th><th>Welded</th></tr></thead>
@@ -129,10 +158,18 @@ ${diff.figures.length === 0
 )}</tbody></table>`}
 ${owner && version.status !== 'in_force'
   ? html`<h2>Publish</h2>
-<form method="post" action="/price-book/${encodeURIComponent(version.version)}/publish" class="card">${csrfField(viewer)}
-<label><input type="radio" name="when" value="now" checked> Now: new quotes and order pages use it at once</label>
-<label><input type="radio" name="when" value="at"> At a set time (Toronto time) <input type="datetime-local" name="at" value="${utcToTorontoLocal(new Date(now.getTime() + 86_400_000))}"></label>
-<label>Why (kept in the audit log) <input type="text" name="note" maxlength="500"></label>
+<form method="post" action="/price-book/${encodeURIComponent(version.version)}/publish" class="card" id="publish">${csrfField(viewer)}
+<fieldset><legend>When it takes force (choose one)</legend>
+<label><input type="radio" name="when" value="now" required${form?.when === 'now' ? html` checked` : null}> Now: new quotes and order pages use it at once</label>
+<label><input type="radio" name="when" value="at"${form?.when === 'at' ? html` checked` : null}> At a set time (Toronto time) <input type="datetime-local" name="at" value="${form?.at || utcToTorontoLocal(new Date(now.getTime() + 86_400_000))}"></label>
+</fieldset>
+<label>Ask me to confirm when a reference part's price moves by more than (percent) <input type="number" name="threshold" min="0" max="1000" step="1" value="${String(threshold)}" inputmode="numeric"></label>
+${past.length > 0
+  ? html`<div class="card confirm"><p><strong>${past.length === 1 ? 'One reference price moves' : `${past.length} reference prices move`} by more than ${String(threshold)}%:</strong></p>
+<ul>${past.map((row) => html`<li>${row.name}, ${row.quantity === 1 ? 'one piece' : `${row.quantity} pieces`}: ${signedPercent(row.percent)}</li>`)}</ul>
+<label><input type="checkbox" name="confirm" value="yes"> I have checked these changes and mean to publish them</label></div>`
+  : null}
+<label>Why (kept in the audit log) <input type="text" name="note" maxlength="500" value="${form?.note ?? ''}"></label>
 <button type="submit">Publish ${version.version}</button>
 <p class="hint">Stored quotes keep the prices they were given; going back later is publishing an earlier version.</p>
 </form>`

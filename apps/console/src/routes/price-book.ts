@@ -9,7 +9,7 @@ import { bookUploadOf, BOOK_UPLOAD_BYTES } from '../http/book-upload';
 import { requireOwner, signedInOf } from '../http/session';
 import { renderMessagePage } from '../pages/message-page';
 import { renderPlateOrdersPage, type PlateOrdersForm } from '../pages/plate-orders-page';
-import { renderDiffPage, renderPriceBookPage, type PriceBookMessage } from '../pages/price-book-pages';
+import { CONFIRM_ABOVE_PERCENT, changesPast, renderDiffPage, renderPriceBookPage, type PriceBookMessage, type PublishForm } from '../pages/price-book-pages';
 import { torontoToUtc } from '../toronto-time';
 import { clientIp, field } from './sign-in';
 
@@ -37,7 +37,7 @@ export function priceBookRoutes(deps: PriceBookRouteDeps, shopName: string): Rou
     res.status(status).type('html').send(renderPriceBookPage(shopName, viewerOf(req), await deps.settings.listPriceBooks(), await names(), message));
   };
 
-  const sendDiffPage = async (req: Request, res: Response, version: string, status: number, message: PriceBookMessage = {}) => {
+  const sendDiffPage = async (req: Request, res: Response, version: string, status: number, message: PriceBookMessage = {}, form?: PublishForm) => {
     let found: Awaited<ReturnType<ShopSettings['getPriceBook']>>;
     try {
       found = await deps.settings.getPriceBook(version);
@@ -48,7 +48,7 @@ export function priceBookRoutes(deps: PriceBookRouteDeps, shopName: string): Rou
       throw error;
     }
     const diff = await deps.settings.diffPriceBook(version);
-    return res.status(status).type('html').send(renderDiffPage(shopName, viewerOf(req), { version: found.version, diff, now: deps.now() }, message));
+    return res.status(status).type('html').send(renderDiffPage(shopName, viewerOf(req), { version: found.version, diff, now: deps.now(), ...(form ? { form } : {}) }, message));
   };
 
   router.get('/price-book', async (req, res) => {
@@ -96,15 +96,34 @@ export function priceBookRoutes(deps: PriceBookRouteDeps, shopName: string): Rou
   router.post('/price-book/:version/publish', requireOwner, async (req, res) => {
     const signedIn = signedInOf(req)!;
     const version = req.params.version as string;
+    const thresholdText = field(req, 'threshold').trim();
+    const threshold = thresholdText === '' ? CONFIRM_ABOVE_PERCENT : Number(thresholdText);
+    const form: PublishForm = { when: field(req, 'when'), at: field(req, 'at').slice(0, 40), note: field(req, 'note').slice(0, 500), thresholdPercent: Number.isFinite(threshold) && threshold >= 0 && threshold <= 1000 ? threshold : CONFIRM_ABOVE_PERCENT };
+    // The time is the owner's deliberate choice: nothing is pre-selected, and no choice publishes nothing.
+    if (form.when !== 'now' && form.when !== 'at') return sendDiffPage(req, res, version, 422, { error: 'Choose when the version takes force: now, or at a set time. Nothing was published.' }, form);
+    if (!(Number.isFinite(threshold) && threshold >= 0 && threshold <= 1000)) return sendDiffPage(req, res, version, 422, { error: 'The confirmation threshold is a percentage from 0 to 1000. Nothing was published.' }, form);
     let at: Date | undefined;
-    if (field(req, 'when') === 'at') {
-      const named = torontoToUtc(field(req, 'at'));
-      if (!named) return sendDiffPage(req, res, version, 422, { error: 'Give the date and time to publish at (Toronto time), or choose now.' });
+    if (form.when === 'at') {
+      const named = torontoToUtc(form.at);
+      if (!named) return sendDiffPage(req, res, version, 422, { error: 'Give the date and time to publish at (Toronto time), or choose now.' }, form);
       at = named;
+    }
+    // Reference prices moving past the owner's threshold need the confirmation box of the diff page.
+    if (field(req, 'confirm') !== 'yes') {
+      let past: ReturnType<typeof changesPast> = [];
+      try {
+        past = changesPast(await deps.settings.diffPriceBook(version), form.thresholdPercent);
+      } catch (error) {
+        if (!(error instanceof ServiceError && error.code === 'parameter_invalid')) throw error;
+      }
+      if (past.length > 0) {
+        const count = past.length === 1 ? 'One reference price moves' : `${past.length} reference prices move`;
+        return sendDiffPage(req, res, version, 422, { error: `${count} by more than ${form.thresholdPercent}%: check them below and tick the confirmation to publish. Nothing was published.` }, form);
+      }
     }
     try {
       const published = await deps.settings.publishPriceBook(version, { staffId: signedIn.staff.id, ...(at ? { at } : {}) });
-      const note = field(req, 'note').trim().slice(0, 500);
+      const note = form.note.trim();
       await deps.audit.append({
         at: deps.now(),
         staffId: signedIn.staff.id,
