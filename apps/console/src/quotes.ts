@@ -1,6 +1,7 @@
 // The quotes list and handoffs: the staff's filters read from a query, each quote and handoff as
 // stored, and their drawings made by the service (the same code as the REST app's).
 import { MATERIAL_IDS, type Handoff, type Quote } from '@shop/contracts';
+import { materialLabel } from './pages/staff-words';
 import type { Runtime } from '@shop/runtime';
 import {
   QUOTE_SOURCES,
@@ -87,7 +88,7 @@ export function readQuoteFilter(query: Record<string, unknown>, now: Date): { fo
   if (form.status === 'in_force' || form.status === 'expired') filter.status = form.status;
   else if (form.status) problems.push({ field: 'status', message: 'Status must be in force or expired.' });
   if ((MATERIAL_IDS as readonly string[]).includes(form.material)) filter.material = form.material;
-  else if (form.material) problems.push({ field: 'material', message: `Material must be one of ${MATERIAL_IDS.join(', ')}.` });
+  else if (form.material) problems.push({ field: 'material', message: `Choose a material from the list: ${MATERIAL_IDS.map(materialLabel).join(', ')}.` });
   for (const [field, key] of [['min', 'minTotalCents'], ['max', 'maxTotalCents']] as const) {
     if (!form[field]) continue;
     const cents = dollarsToCents(form[field]);

@@ -78,6 +78,18 @@ describe('the inbox', () => {
     expect((await staff.get('/inbox/quote/rs_stairs1')).text).not.toContain('Note to the shop');
   });
 
+  it("shows a quote request's job and its link's job in words: a material code by its name, inches, what was left out", async () => {
+    const id = 'rs_codes1';
+    const at = new Date(START.getTime() - 4 * HOUR);
+    const form = { description: 'Gussets', material: 'mild_steel', thickness_in: null, quantity: null, name: 'Kim Code', email: 'kim@code.example', phone: null, company: null };
+    await app.opened.inbox.quotes.insert({ id, rfqLinkId: 'rl_codes', createdAt: at, idempotencyKey: 'key-codes', body: JSON.stringify({ object: 'rfq_submission', id, rfq_link_id: 'rl_codes', submitted_at: at.toISOString(), ...form }), schemaVersion: 1 });
+    await app.opened.inbox.orders.keepRfqJob(id, JSON.stringify({ description: 'Gussets', material: 'stainless_304', thickness_in: 0.1345, quantity: 12 }));
+    const page = (await staff.get(`/inbox/quote/${id}`)).text;
+    expect(page).toContain('<dl class="job"><dt>Description</dt><dd>Gussets</dd><dt>Material</dt><dd>Mild steel</dd><dt>Thickness</dt><dd>not given</dd><dt>Quantity</dt><dd>not given</dd></dl>');
+    expect(page).toContain('<dl class="job"><dt>Description</dt><dd>Gussets</dd><dt>Material</dt><dd>Stainless steel 304</dd><dt>Thickness</dt><dd>0.135 in</dd><dt>Quantity</dt><dd>12</dd></dl>');
+    expect(page).not.toMatch(/mild_steel|thickness_in|<pre>|&quot;/);
+  });
+
   it('changes state and adds a note, each in the timeline and the audit log; lost needs a reason', async () => {
     const csrf = await staff.csrf('/inbox/quote/rs_stairs1');
     const refused = await staff.post('/inbox/quote/rs_stairs1/state', { _csrf: csrf, state: 'lost', reason: ' ' });
@@ -100,7 +112,7 @@ describe('the inbox', () => {
     const timeline = [...page.text.matchAll(/<li><time[^>]*>[^<]*<\/time> · ([^<]*)<\/li>/g)].map((match) => match[1]);
     expect(timeline).toEqual(['sam: state New → Quoted', 'sam: note: Sent drawing back for sign-off.', 'sam: state Quoted → Lost (reason: Price)']);
     expect(page.text).toContain('state <strong>Lost</strong> (Price)');
-    expect(page.text).toContain('<dt>description</dt><dd>Stair stringers in 3/8 plate</dd>');
+    expect(page.text).toContain('<dl class="job"><dt>Description</dt><dd>Stair stringers in 3/8 plate</dd><dt>Material</dt><dd>A36</dd><dt>Thickness</dt><dd>0.375 in</dd><dt>Quantity</dt><dd>2</dd></dl>');
     expect(page.text).toContain('<code>rl_link9</code>');
 
     const audit = (await app.opened.audit.list({ limit: 10 })).entries.filter((entry) => entry.action.startsWith('request_'));

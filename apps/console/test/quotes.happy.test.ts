@@ -100,9 +100,9 @@ describe('the quotes list and handoffs', () => {
     expect(page.text).toContain('<a href="/quotes" aria-current="page">Quotes</a>\n<a href="/handoffs">Order links</a>');
     expect(made.big.amount_total_cents).toBeGreaterThan(made.mild.amount_total_cents!);
     expect(rowsOf(page.text)).toEqual([
-      [made.stainless.id, 'MCP', '1', 'stainless_304', total(made.stainless)],
-      [made.big.id, 'REST', '2', 'mild_steel', total(made.big)],
-      [made.mild.id, 'REST', '1', 'mild_steel', total(made.mild)],
+      [made.stainless.id, 'MCP', '1', 'Stainless steel 304', total(made.stainless)],
+      [made.big.id, 'REST', '2', 'Mild steel', total(made.big)],
+      [made.mild.id, 'REST', '1', 'Mild steel', total(made.mild)],
     ]);
   });
 
@@ -131,7 +131,7 @@ describe('the quotes list and handoffs', () => {
     const page = await staff.get('/quotes?min=ten&material=unobtainium');
     expect(page.status).toBe(400);
     expect(page.text).toContain('Minimum total must be an amount in dollars');
-    expect(page.text).toContain('Material must be one of mild_steel, stainless_304, stainless_316, aluminum_6061.');
+    expect(page.text).toContain('Choose a material from the list: Mild steel, Stainless steel 304, Stainless steel 316, Aluminum 6061-T6.');
     expect(rowsOf(page.text)).toEqual([]);
     // What was typed is escaped back into the form.
     expect((await staff.get('/quotes?min=%22%3E%3Cb%3E')).text).toContain('name="min" value="&quot;&gt;&lt;b&gt;"');

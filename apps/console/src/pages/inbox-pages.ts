@@ -5,6 +5,7 @@ import { itemReference } from '@shop/notify';
 import { html, type SafeHtml } from '@shop/runtime';
 import { csrfField, notice, renderConsolePage, when, type Viewer } from './layout';
 import { notificationsOfLead } from './notification-pages';
+import { inchesOf, materialLabel } from './staff-words';
 
 const STATE_LABELS: Record<InboxState, string> = { new: 'New', in_progress: 'In progress', quoted: 'Quoted', won: 'Won', lost: 'Lost', closed: 'Closed' };
 const KIND_LABELS = { order: 'Order request', quote: 'Quote request' } as const;
@@ -86,6 +87,19 @@ function timelineEntry(event: LeadDetail['timeline'][number], names: Map<string,
   return html`<li>${when(event.at)} · ${who}: ${what}</li>`;
 }
 
+const JOB_LABELS: Record<string, string> = { description: 'Description', material: 'Material', thickness_in: 'Thickness', quantity: 'Quantity' };
+
+/** A quote request's job in words: its fields by name, a material code by its name, inches with their unit, "not given" for what was left out. */
+function jobList(job: Record<string, unknown>): SafeHtml {
+  const value = (key: string, raw: unknown): string => {
+    if (raw === null || raw === undefined || raw === '') return 'not given';
+    if (key === 'material' && typeof raw === 'string') return materialLabel(raw);
+    if (key === 'thickness_in' && typeof raw === 'number') return inchesOf(raw);
+    return typeof raw === 'object' ? JSON.stringify(raw) : String(raw);
+  };
+  return html`<dl class="job">${Object.entries(job).map(([key, raw]) => html`<dt>${JOB_LABELS[key] ?? key.replace(/_/g, ' ')}</dt><dd>${value(key, raw)}</dd>`)}</dl>`;
+}
+
 export function renderLeadPage(
   shopName: string,
   viewer: Viewer,
@@ -104,9 +118,9 @@ export function renderLeadPage(
 <p>Subtotal ${dollars(lead.order.subtotalCents)} · tax ${dollars(lead.order.taxCents)} · total ${dollars(lead.order.totalCents)} · price book ${lead.order.priceBook}</p>
 <p>${lead.order.fulfilment === 'pickup' ? 'Pickup' : lead.erasedAt ? 'Delivery (address erased)' : html`Delivery to ${[lead.order.address?.line1, lead.order.address?.line2, lead.order.address?.city, lead.order.address?.province, lead.order.address?.postalCode].filter(Boolean).join(', ')}`}</p>
 <p>From order link <code>${lead.order.handoffId}</code></p>`
-    : html`<dl>${Object.entries(lead.quote?.form ?? {}).map(([key, value]) => html`<dt>${key}</dt><dd>${value === null ? '—' : String(value)}</dd>`)}</dl>
+    : html`${jobList(lead.quote?.form ?? {})}
 <p>From quote request link <code>${lead.quote?.rfqLinkId ?? ''}</code></p>
-${lead.quote?.job ? html`<p>The link's job:</p><pre>${JSON.stringify(lead.quote.job, null, 2)}</pre>` : null}`;
+${lead.quote?.job && typeof lead.quote.job === 'object' ? html`<p>The job as the link was made (before the person edited it):</p>${jobList(lead.quote.job as Record<string, unknown>)}` : null}`;
   return renderConsolePage({
     shopName,
     viewer,

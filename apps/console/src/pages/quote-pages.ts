@@ -5,6 +5,7 @@ import { html, type SafeHtml } from '@shop/runtime';
 import { writeListCursor, type ListPage, type QuoteSource, type QuoteSummary } from '@shop/storage';
 import { FILTER_FIELDS, type FilterProblem, type HandoffView, type QuoteDetail, type QuoteFilterForm } from '../quotes';
 import { notice, renderConsolePage, when, type Viewer } from './layout';
+import { materialLabel } from './staff-words';
 
 const SOURCE_LABELS: Record<QuoteSource, string> = { rest: 'REST', mcp: 'MCP', page: 'Page' };
 const STATUS_LABELS = { ready: 'Ready', blocked: 'Blocked', expired: 'Expired' } as const;
@@ -42,7 +43,7 @@ export function renderQuotesPage(shopName: string, viewer: Viewer, form: QuoteFi
 <label>From <input type="date" name="from" value="${form.from}"></label>
 <label>To <input type="date" name="to" value="${form.to}"></label>
 <label>Status <select name="status">${option('', 'Any', form.status)}${option('in_force', 'In force', form.status)}${option('expired', 'Expired', form.status)}</select></label>
-<label>Material <select name="material">${option('', 'Any', form.material)}${MATERIAL_IDS.map((id) => option(id, id, form.material))}</select></label>
+<label>Material <select name="material">${option('', 'Any', form.material)}${MATERIAL_IDS.map((id) => option(id, materialLabel(id), form.material))}</select></label>
 <label>Total from ($) <input type="text" inputmode="decimal" name="min" value="${form.min}" size="8"></label>
 <label>to ($) <input type="text" inputmode="decimal" name="max" value="${form.max}" size="8"></label>
 <label>Source <select name="source">${option('', 'Any', form.source)}${option('rest', 'REST', form.source)}${option('mcp', 'MCP', form.source)}${option('page', 'Page', form.source)}${option('unknown', 'Unknown', form.source)}</select></label>
@@ -54,7 +55,7 @@ ${page.rows.length === 0
   ? html`<p>No quotes match.</p>`
   : html`<table class="list quotes">
 <thead><tr><th>Quote</th><th>Made</th><th>Source</th><th>Items</th><th>Materials</th><th>Total with HST</th><th>Expires</th></tr></thead>
-<tbody>${page.rows.map((row) => html`<tr><td data-label="Quote"><a href="${quoteHref(row.id)}">${row.id}</a></td><td data-label="Made">${when(row.createdAt)}</td><td data-label="Source">${sourceLabel(row.source)}</td><td data-label="Items">${row.itemCount ?? '—'}</td><td data-label="Materials">${row.materials === null ? '—' : row.materials.join(', ')}</td><td data-label="Total">${money(row.totalCents)}</td><td data-label="Expires">${when(row.expiresAt)}${row.expiresAt.getTime() < now.getTime() ? ' (expired)' : ''}</td></tr>`)}</tbody>
+<tbody>${page.rows.map((row) => html`<tr><td data-label="Quote"><a href="${quoteHref(row.id)}">${row.id}</a></td><td data-label="Made">${when(row.createdAt)}</td><td data-label="Source">${sourceLabel(row.source)}</td><td data-label="Items">${row.itemCount ?? '—'}</td><td data-label="Materials">${row.materials === null ? '—' : row.materials.map(materialLabel).join(', ')}</td><td data-label="Total">${money(row.totalCents)}</td><td data-label="Expires">${when(row.expiresAt)}${row.expiresAt.getTime() < now.getTime() ? ' (expired)' : ''}</td></tr>`)}</tbody>
 </table>`}
 ${nextLink('/quotes', kept, page)}`,
   });
