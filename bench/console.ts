@@ -104,8 +104,9 @@ function everyFigureChanged(): { version: string; text: string; figures: number 
     }
     if (Array.isArray(value)) return value.map(move);
     // A product's plate parts are drawings and the design rules are limits, not prices: doubled, the
-    // products' own plates could no longer be made (the upload refuses such a book).
-    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === 'part' || k === 'dfm' ? v : move(v)]));
+    // products' own plates could no longer be made (the upload refuses such a book). The service
+    // centre multiplier has a bound of its own (at most 5).
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === 'part' || k === 'dfm' || k === 'serviceCentreMultiplier' ? v : move(v)]));
     return value;
   };
   const moved = move(book) as Record<string, unknown>;
