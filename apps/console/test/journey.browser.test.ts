@@ -334,7 +334,7 @@ describeUnless(HAS_CHROMIUM, NEEDS_CHROMIUM)('the shop in headless Chromium', ()
       await page.fill('input[name=note]', 'Laser hour +15%');
       await Promise.all([page.waitForURL(`${app.baseUrl}/price-book/${next}`), page.click('button:has-text("Upload and compare")')]);
       expect(await page.textContent('h1')).toBe(`Price book ${next}`);
-      expect(await page.locator('table.figures tbody tr td').allTextContents()).toEqual(['shop.laserCentsPerHour', String(laser), String(Math.round(laser * 1.15))]);
+      expect(await page.locator('table.figures tbody tr td').allTextContents()).toEqual(['shop.laserCentsPerHour', `${dollars(laser)} an hour`, `${dollars(Math.round(laser * 1.15))} an hour`]);
 
       const rows = await page.locator('table.reference-parts tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
       const inForce = PRICE_BOOK_JSON;
