@@ -267,7 +267,9 @@ describeUnless(HAS_CHROMIUM, NEEDS_CHROMIUM)('the shop in headless Chromium', ()
       await Promise.all([page.waitForURL(/\/inbox\/quote\//), page.click(`a:has-text("${viewport.customer} Jr")`)]);
       expect(await page.textContent('h1')).toBe(`Quote request from ${viewport.customer} Jr`);
       expect(await page.textContent('main')).toContain(`From quote request link ${rfqLink}`);
-      expect(await page.textContent('main pre')).toContain(JOB);
+      // The link's job in labelled fields, not JSON.
+      expect(await page.locator('dl.job').last().textContent()).toContain(`Description${JOB}`);
+      expect(await page.locator('main pre').count()).toBe(0);
       expect(await layout()).toEqual([]);
 
       await page.goto(`${app.baseUrl}/inbox?state=quoted`);
