@@ -143,7 +143,7 @@ describe('personal data by e-mail', () => {
     expect(order.text).not.toContain('Pat Quinn');
     expect(order.text).not.toContain('Front St');
     const quote = await owner.get('/inbox/quote/rs_pat2');
-    expect(quote.text).toContain('<dt>description</dt><dd>Stair stringers in 3/8 plate</dd>');
+    expect(quote.text).toContain('<dt>Description</dt><dd>Stair stringers in 3/8 plate</dd>');
     expect(quote.text).not.toContain('quinn');
     expect((await owner.get('/inbox/order/or_dana')).text).toContain('note (erased with the contact details)');
     expect((await app.opened.inbox.orders.get('or_dana'))?.contact.email).toBe('dana@forge.example');
