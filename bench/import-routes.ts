@@ -237,7 +237,10 @@ export async function runImportRoutesBench(
     // Other customers' typical drawings, at rest and beside 12 addresses sending the audits' hostile
     // drawings one after another (the 1e300 insert among them): what an attack costs everyone else.
     const typical = readFileSync(path.join(__dirname, '..', 'packages', 'drawings', 'test', 'fixtures', 'inkscape-bracket-mm-r14.dxf'));
-    const typicalSenders = spread(2, 500, '198.51.107', () => ({ path: '/api/v1/plate-imports', method: 'POST' as const, body: typical, headers: { 'content-type': 'application/dxf' } }));
+    // Each customer sends a drawing, waits for its answer, and sends the next half a second after it was due.
+    const typicalSenders = spread(2, 500, '198.51.107', () => ({ path: '/api/v1/plate-imports', method: 'POST' as const, body: typical, headers: { 'content-type': 'application/dxf' } })).map(
+      (sender) => ({ ...sender, closedLoop: true }),
+    );
     if (wanted('typical imports')) scenarios.push(await drive(server, 'typical imports', '2 addresses x 2 POST /plate-imports/s of a 16 KB drawing, at rest', seconds, typicalSenders));
     if (wanted('hostile drawings'))
       scenarios.push(

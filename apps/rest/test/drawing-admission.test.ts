@@ -88,6 +88,24 @@ describe('drawing uploads are admitted before their bodies are read', () => {
     await untilUploadsHeld(app, 0);
   });
 
+  it('with the queue half full, an address with a drawing on its way waits (503), while an address with none is admitted', async () => {
+    const { capacity } = app.runtime.service.drawingStats();
+    const from = (address: string) => `Content-Type: application/dxf\r\nX-Forwarded-For: ${address}\r\n`;
+    const held = Array.from({ length: capacity / 2 }, (_, i) => holdUpload(portOf(app), '/api/v1/plate-imports?units=in', 1_000, from(`203.0.113.${i + 1}`)));
+    try {
+      await untilUploadsHeld(app, capacity / 2);
+      const again = await sendRaw(portOf(app), `POST /api/v1/plate-imports?units=in HTTP/1.1\r\nHost: 127.0.0.1\r\n${from('203.0.113.1')}Content-Length: 1000\r\n\r\n`);
+      expect(again.status).toBe(503);
+      expect(again.text).toMatch(/\r\nRetry-After: 5\r\n/i);
+      expect(again.text).toContain('this address already has a drawing on its way');
+      const newcomer = await app.http.request('POST', '/api/v1/plate-imports?units=mm', { raw: bracketDxf(), headers: { 'content-type': 'application/dxf', 'x-forwarded-for': '198.51.100.99' } });
+      expect(newcomer.status).toBe(201);
+    } finally {
+      for (const socket of held) socket.destroy();
+    }
+    await untilUploadsHeld(app, 0);
+  });
+
   it('one address may have 4 drawings arriving at once: a fifth is 429 rate_limited with Retry-After before its body, and other addresses are still admitted', async () => {
     const from = (address: string) => `Content-Type: application/dxf\r\nX-Forwarded-For: ${address}\r\n`;
     const held = Array.from({ length: 4 }, () => holdUpload(portOf(app), '/api/v1/plate-imports?units=in', 1_000, from('198.51.100.7')));

@@ -168,7 +168,7 @@ export function createPlateImportCases(deps: PlateImportDeps) {
       const options = parseRequest(PlateImportQuery, input.options ?? {});
       const sender = clientKey(ctx.clientIp);
       await checkStoredBytes(sender, ctx.now);
-      const result = await pool.run({ file: input.file, ...(options.units === undefined ? {} : { units: options.units }) });
+      const result = await pool.run({ file: input.file, ...(options.units === undefined ? {} : { units: options.units }) }, sender);
       if (!result.ok) {
         throw new ServiceError(result.code, result.message, { param: result.code === 'dxf_units_unknown' ? 'units' : null });
       }

@@ -41,6 +41,20 @@ describe('createProcessPool', () => {
     }
   });
 
+  it('takes turns between owners: a second client\'s one task runs next, not behind all of the first client\'s', async () => {
+    const pool = createProcessPool<number, number>({ module: 'test-slow-worker', what: 'waiting', timeoutMs: 20_000, maxHeapMb: 64, onDeath: died });
+    try {
+      const done: string[] = [];
+      const track = (name: string, running: Promise<number>) => running.then(() => done.push(name));
+      const first = [1, 2, 3, 4, 5].map((k) => track(`a${k}`, pool.run(150 + k, 'client-a')));
+      const other = track('b1', pool.run(150, 'client-b'));
+      await Promise.all([...first, other]);
+      expect(done).toEqual(['a1', 'b1', 'a2', 'a3', 'a4', 'a5']);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('passes an error the worker throws back as an error', async () => {
     const pool = createProcessPool<number, number>({ module: 'test-oom-worker', what: 'growing', timeoutMs: 20_000, maxHeapMb: 64, onDeath: died });
     try {

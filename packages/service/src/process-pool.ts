@@ -46,6 +46,8 @@ export interface ProcessPoolOptions {
 
 interface Job<T, R> {
   task: T;
+  /** Whose task it is (a client key): the queue takes turns between owners. */
+  owner: string;
   resolve: (value: R) => void;
   reject: (error: unknown) => void;
   timer?: NodeJS.Timeout;
@@ -80,6 +82,8 @@ export interface ProcessPoolStats {
 }
 
 export interface ProcessPool<T, R> extends WorkerPool<T, R> {
+  /** `owner` (a client key): waiting tasks run in turns between owners, not first come first served. */
+  run(task: T, owner?: string): Promise<R>;
   stats(): ProcessPoolStats;
 }
 
@@ -224,19 +228,42 @@ export function createProcessPool<T, R>(options: ProcessPoolOptions): ProcessPoo
     });
   }
 
+  // When each owner's last task started (a serial number): the queue takes turns by it.
+  const lastStarted = new Map<string, number>();
+  let serial = 0;
+
+  /**
+   * The next task to run: the oldest of the owner served longest ago (or never), so one client with
+   * many drawings waiting cannot make another client's first one wait behind all of them.
+   */
+  function takeNext(): Job<T, R> {
+    let best = 0;
+    for (let i = 1; i < queue.length; i++) {
+      if ((lastStarted.get(queue[i]!.owner) ?? -1) < (lastStarted.get(queue[best]!.owner) ?? -1)) best = i;
+    }
+    const [job] = queue.splice(best, 1);
+    lastStarted.set(job!.owner, ++serial);
+    // With nobody waiting, only the owners of running tasks need their turn remembered (the record stays small).
+    if (queue.length === 0) {
+      const running = new Set(slots.map((slot) => slot.job?.owner));
+      for (const owner of lastStarted.keys()) if (owner !== job!.owner && !running.has(owner)) lastStarted.delete(owner);
+    }
+    return job!;
+  }
+
   function pump(): void {
     for (const slot of slots) {
       if (closed || queue.length === 0) return;
-      if (!slot.job) start(slot, queue.shift()!);
+      if (!slot.job) start(slot, takeNext());
     }
   }
 
   return {
-    run(task) {
+    run(task, owner = '') {
       if (closed) return Promise.reject(busy(options.what));
       if (queue.length >= maxQueue) return Promise.reject(busy(options.what));
       return new Promise<R>((resolve, reject) => {
-        queue.push({ task, resolve, reject });
+        queue.push({ task, owner, resolve, reject });
         pump();
       });
     },

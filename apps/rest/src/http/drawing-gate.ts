@@ -47,10 +47,13 @@ export function createDrawingGate(options: DrawingGateOptions): DrawingGate {
       // negative length is not believed either.
       const want = Number.isFinite(announced) && announced >= 0 ? Math.min(announced, options.uploadBytes) : options.uploadBytes;
       const { queued, capacity } = options.queue();
+      const mine = byClient.get(clientIp) ?? 0;
       // Each upload being received becomes a task: it counts as waiting already.
       if (!(queued + uploads < capacity)) throw busy('the drawing queue is full');
+      // The second half of the queue is kept for addresses with no drawing on its way: a few
+      // addresses sending drawing after drawing cannot fill it before another customer's first.
+      if (mine > 0 && !(queued + uploads < capacity / 2)) throw busy('the drawing queue is half full and this address already has a drawing on its way');
       if (!(bytes + want <= options.maxBytes) && uploads > 0) throw busy('too many megabytes of drawings are arriving');
-      const mine = byClient.get(clientIp) ?? 0;
       if (!(mine < perClient)) {
         throw new ServiceError('rate_limited', `This address is already sending ${mine} drawings; send the next when one of them is answered (at most ${perClient} at once).`, {
           details: { scope: 'drawing_uploads', limit: perClient },
