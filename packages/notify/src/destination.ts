@@ -13,7 +13,7 @@ export interface ResolvedAddress {
 /** A host name to every address it has (A and AAAA), as the system resolver gives them. */
 export type Resolver = (host: string) => Promise<ResolvedAddress[]>;
 
-export const systemResolver: Resolver = (host) => lookup(host, { all: true, verbatim: true });
+const systemResolver: Resolver = (host) => lookup(host, { all: true, verbatim: true });
 
 function blockList(v4: Array<[string, number]>, v6: Array<[string, number]> = []): BlockList {
   const list = new BlockList();

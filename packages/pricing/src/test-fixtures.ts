@@ -9,7 +9,7 @@ import type { PriceQuoteOptions } from './price-quote';
 export const catalog = createCatalog({ shopUrl: 'https://shop.example.ca' });
 
 /** The last book of pricing v3 (2026-11-27.2) as stored: its quotes were priced from it, and still price the same. */
-export const BOOK_V3_JSON: unknown = JSON.parse(readFileSync(join(__dirname, '../../catalog/src/test-books/price-book-2026-11-27.2.json'), 'utf8'));
+const BOOK_V3_JSON: unknown = JSON.parse(readFileSync(join(__dirname, '../../catalog/src/test-books/price-book-2026-11-27.2.json'), 'utf8'));
 export const catalogV3 = createCatalog({ shopUrl: 'https://shop.example.ca', priceBook: loadPriceBook(BOOK_V3_JSON) });
 
 export const NOW = new Date('2026-03-02T14:05:09.123Z');

@@ -32,7 +32,7 @@ export interface OrderLine {
 }
 
 /** An item of the form: today's price, and what its quote said (to show a change). */
-export type DraftLine = OrderLine & { leadTime: LeadTime | null; delivery: Delivery; quotedAmountCents: number };
+type DraftLine = OrderLine & { leadTime: LeadTime | null; delivery: Delivery; quotedAmountCents: number };
 
 /** An item of the link that cannot be ordered at its price any more. */
 export interface LeftOutLine {

@@ -49,7 +49,7 @@ const SECTIONS: readonly { href: string; label: string; owners?: true }[] = [
 ];
 
 /** The section a path belongs to: itself or a page under it (`/inbox/order/or_…` is the inbox's); home only for `/`. */
-export function currentSection(pathname: string | undefined): string | null {
+function currentSection(pathname: string | undefined): string | null {
   if (pathname === undefined) return null;
   if (pathname === '/') return '/';
   const match = SECTIONS.find((section) => section.href !== '/' && (pathname === section.href || pathname.startsWith(`${section.href}/`) || pathname.startsWith(`${section.href}.`)));
@@ -108,7 +108,7 @@ export interface FieldProblem {
 }
 
 /** The id of the message under a field, which the field names in aria-describedby. */
-export function errorIdOf(field: string): string {
+function errorIdOf(field: string): string {
   return `${field}-error`;
 }
 

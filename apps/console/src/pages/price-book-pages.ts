@@ -110,7 +110,7 @@ export interface PublishForm {
 export const CONFIRM_ABOVE_PERCENT = 20;
 
 /** A change in percent, after / before - 1 (null when either price is missing or the old one is 0). */
-export function percentChange({ beforeCents, afterCents }: PriceChange): number | null {
+function percentChange({ beforeCents, afterCents }: PriceChange): number | null {
   if (beforeCents === null || afterCents === null || beforeCents === 0) return null;
   return ((afterCents - beforeCents) / beforeCents) * 100;
 }

@@ -15,7 +15,7 @@ export function materialLabel(value: string): string {
 }
 
 /** Whole cents as dollars, e.g. 123456 -> $1,234.56; a fraction of a cent kept to its last digit. */
-export function dollarsOf(cents: number): string {
+function dollarsOf(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
   if (!Number.isInteger(abs)) return `${sign}$${(abs / 100).toLocaleString('en-CA', { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`;

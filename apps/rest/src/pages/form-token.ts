@@ -45,7 +45,7 @@ export function isWellFormedToken(value: string | undefined): value is string {
 }
 
 /** How long a rendered form's token is accepted: a page left open overnight still sends. */
-export const FORM_TOKEN_TTL_SECONDS = 86_400;
+const FORM_TOKEN_TTL_SECONDS = 86_400;
 
 /**
  * The key the tokens are signed with: FORM_TOKEN_SECRET (at least 32 characters; set the same on

@@ -24,7 +24,7 @@ function formatFigure(value: number, places: number): string {
  * Inches to at most three decimals, the one rounding of every customer page, of the drawing's title
  * (the service's page cases) and of the quoted description: "14.528 in", never 14.5276 beside it.
  */
-export const INCH_PLACES = 3;
+const INCH_PLACES = 3;
 
 export function formatInches(value: number): string {
   return `${formatFigure(value, INCH_PLACES)} in`;

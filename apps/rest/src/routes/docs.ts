@@ -14,7 +14,7 @@ const PUBLIC_DIR = path.join(__dirname, '..', '..', 'public');
 const SWAGGER_UI_DIR = path.dirname(require.resolve('swagger-ui-dist/package.json'));
 const SWAGGER_UI_VERSION = (require('swagger-ui-dist/package.json') as { version: string }).version;
 /** The explorer's files at an address naming their version: kept by browsers for good. */
-export const EXPLORER_ASSETS = `/docs/assets/${SWAGGER_UI_VERSION}`;
+const EXPLORER_ASSETS = `/docs/assets/${SWAGGER_UI_VERSION}`;
 
 const STYLE = `*{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
@@ -89,7 +89,7 @@ function matching(entries: CodeEntry[], find: string): CodeEntry[] {
 }
 
 /** The codes reference: every error and issue code under its own anchor, narrowed by `find` when given. */
-export function renderCodesPage(find = ''): string {
+function renderCodesPage(find = ''): string {
   const errors = matching(ERROR_ENTRIES, find);
   const issues = matching(ISSUE_ENTRIES, find);
   const narrowed = find.trim() !== '';

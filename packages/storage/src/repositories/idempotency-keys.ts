@@ -2,7 +2,7 @@
 import type { Compilable } from 'kysely';
 import type { StorageDatabase } from '../database';
 import type { IdempotencyRepository, IdempotentAnswer } from '../records';
-import { importBodyText } from './plate-imports';
+import { importBodyText } from './import-body';
 
 /**
  * The statement that keeps an idempotent request's answer, to run in the write of the record it

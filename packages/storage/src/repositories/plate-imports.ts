@@ -1,20 +1,14 @@
 // Imported drawings (plate_import answers), kept until the last quote naming them is gone. A body is
-// kept deflated (a 20,000-vertex part's 470 KB of JSON in some 140 KB), with the bytes counted for
-// the client that sent it.
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+// kept deflated (import-body.ts), with the bytes counted for the client that sent it.
 import { fromDbDateTime, toDbDateTime, type StorageDatabase } from '../database';
 import { keepImportWithinRetention, type PlateImportRepository } from '../records';
 import { keepAnswerStatement } from './idempotency-keys';
-
-/** The body as text, from a row kept deflated or (kept before bodies were deflated) as text. */
-export function importBodyText(row: { body: string; body_deflated: Uint8Array | null }): string {
-  return row.body_deflated === null ? row.body : inflateRawSync(row.body_deflated).toString('utf8');
-}
+import { deflateImportBody, importBodyText } from './import-body';
 
 export function createPlateImportRepository({ db, read, write, guard }: StorageDatabase): PlateImportRepository {
   return {
     async insert({ idempotentAnswer, ...record }) {
-      const deflated = deflateRawSync(Buffer.from(record.body, 'utf8'));
+      const deflated = deflateImportBody(record.body);
       const survey = record.survey ?? null;
       await guard('store the plate import', () =>
         write([

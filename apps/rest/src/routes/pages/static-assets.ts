@@ -15,7 +15,7 @@ const gzipped = promisify(gzip);
 const COMPRESSIBLE = new Set(['.css', '.js', '.mjs', '.svg', '.html', '.json', '.map', '.txt']);
 /** Under this size compression saves less than the headers it costs. */
 const MIN_COMPRESS_BYTES = 1024;
-export const ONE_YEAR_SECONDS = 31_536_000;
+const ONE_YEAR_SECONDS = 31_536_000;
 
 interface Prepared {
   raw: Buffer;
@@ -33,7 +33,7 @@ export interface StaticAssetOptions {
 }
 
 /** The short content hash a page puts in an asset's address (`/assets/pages.css?v=...`). */
-export function contentHash(bytes: Buffer): string {
+function contentHash(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('base64url').slice(0, 12);
 }
 
