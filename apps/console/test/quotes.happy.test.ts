@@ -167,7 +167,9 @@ describe('the quotes list and handoffs', () => {
     for (const item of made.big.items) {
       expect(page.text).toContain(`<td data-label="Quantity">${item.quantity}</td>\n<td data-label="Unit">${usd(item.unit_amount_cents!)}</td>\n<td data-label="Amount">${usd(item.amount_cents!)}</td>`);
     }
-    expect(page.text).toContain(`<img src="/quotes/${made.big.id}/items/0/preview.svg" alt="Drawing of item 0"`);
+    expect(page.text).toContain(`<img src="/quotes/${made.big.id}/items/0/preview.svg" alt="Drawing of item 1"`);
+    // Items are numbered from 1 here as on the customer's pages and in the shop's e-mail.
+    expect(page.text).toContain('<td data-label="#">1</td>');
     expect(page.text).toContain(`<a href="/quotes/${made.big.id}/items/0/drawing.dxf">drawing.dxf</a>`);
     // The product item has no drawing.
     expect(page.text).not.toContain(`/items/1/preview.svg`);

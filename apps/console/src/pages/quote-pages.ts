@@ -65,12 +65,12 @@ function itemRow(quoteId: string, item: QuotedItem): SafeHtml {
   const base = `${quoteHref(quoteId)}/items/${item.index}`;
   const drawn = item.kind === 'plate' && item.status === 'ready';
   return html`<tr>
-<td data-label="#">${item.index}</td>
+<td data-label="#">${item.index + 1}</td>
 <td data-label="Item">${item.description}${item.label ? html`<br><span class="hint">${item.label}</span>` : null}${item.status === 'blocked' ? html`<br><strong>Blocked:</strong> ${item.issues.filter((issue) => issue.severity === 'blocking').map((issue) => issue.message).join(' ')}` : null}</td>
 <td data-label="Quantity">${item.quantity}</td>
 <td data-label="Unit">${money(item.unit_amount_cents)}</td>
 <td data-label="Amount">${money(item.amount_cents)}</td>
-<td data-label="Drawing">${drawn ? html`<img src="${base}/preview.svg" alt="Drawing of item ${item.index}" class="preview" width="240"><br><a href="${base}/drawing.dxf">drawing.dxf</a>` : '—'}</td>
+<td data-label="Drawing">${drawn ? html`<img src="${base}/preview.svg" alt="Drawing of item ${item.index + 1}" class="preview" width="240"><br><a href="${base}/drawing.dxf">drawing.dxf</a>` : '—'}</td>
 </tr>`;
 }
 
