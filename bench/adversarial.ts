@@ -13,8 +13,8 @@ import { placeImport, referenceOf } from '../packages/service/src/import-parts';
 import { INLINE_LIMITS, isLightRequest } from '../packages/service/src/quote-pricer';
 import { ADVERSARIAL_PLATES, adversarialQuote } from '../packages/pricing/src/test-adversarial-plates';
 import { combPlate, importedPlate } from '../packages/geometry/src/test-plates';
-import { surveyPlateOutline } from '../packages/geometry/src/outline-survey';
-import type { OutlineSurvey } from '../packages/geometry/src/outline-webs';
+import { surveyPlate } from '../packages/geometry/src/outline-survey';
+import type { KnownFigures } from '../packages/geometry/src/analyze-plate';
 
 const catalog = createCatalog({ shopUrl: 'https://shop.example.ca' });
 const options = (i: number) => ({ catalog, now: new Date(1_780_000_000_000 + i), quoteId: `q_adv${i}`, previewUrl: () => 'https://quote.example.ca/p.svg' });
@@ -137,14 +137,14 @@ function importReferences(minMs: number): ImportReferenceResult {
   const tenDistinct = (() => {
     const plateJson = JSON.stringify(imported);
     const surveyStarted = performance.now();
-    const survey = JSON.stringify(surveyPlateOutline(imported.outline));
+    const survey = JSON.stringify(surveyPlate(imported));
     const surveyMs = performance.now() - surveyStarted;
     const coldQuote = (withSurvey: boolean) => {
       const memo = createAnalysisMemo();
       const started = performance.now();
       const items = Array.from({ length: 10 }, (_, k) => {
         const plate = JSON.parse(plateJson) as typeof imported;
-        if (withSurvey) memo.remember(plate.outline, JSON.parse(survey) as OutlineSurvey);
+        if (withSurvey) memo.remember(plate.outline, JSON.parse(survey) as KnownFigures);
         return placeImport(reference(10 + k), plate);
       });
       priceQuote({ items }, { ...options(0), memo });

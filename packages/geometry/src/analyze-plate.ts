@@ -7,6 +7,7 @@ import type { FoldLine } from './bend-lines';
 import { boundaryEdges, cutoutFoldClearance, expandCutouts, forCutoutPairs, relateCutoutToEdge } from './cutout-polygons';
 import type { CutoutEdgeRelation, CutoutPolygon } from './cutout-polygons';
 import { measureFlanges } from './flanges';
+import type { FlangeDepths } from './flanges';
 import { articleFor, formatFix, formatInches, formatNumber, formatPoint, formatThickness, formatThousands } from './format';
 import { cutoutArea, cutoutPerimeter, expandHoles } from './hole-patterns';
 import type { Cutout } from './hole-patterns';
@@ -149,9 +150,16 @@ export function measurePlate(item: PlateItem): PlateMeasures {
   return measure(layOut(item, 0), item.bends.length);
 }
 
+/** The flange depths of a plate's folds, for the folds they were measured for (their JSON). */
+export interface KnownFlanges {
+  bends: string;
+  depths: Array<FlangeDepths | null>;
+}
+
 /** What is already known of a plate's shapes (an import's, found when its drawing was read). */
 export interface KnownFigures {
   outline?: OutlineSurvey;
+  flanges?: KnownFlanges;
 }
 
 /**
@@ -180,7 +188,7 @@ export function analyzePlate(item: PlateItem, rules: PlateRules, paramPrefix = '
     checkCutoutEdges(layout, limits, thick, issues);
   }
   checkPairs(item.holes, layout, limits, thick, issues);
-  if (layout.outlineValid) checkFolds(item, layout, limits, thick, issues);
+  if (layout.outlineValid) checkFolds(item, layout, limits, thick, issues, known.flanges);
   return { ...measures, issues: issues.finish() };
 }
 
@@ -494,7 +502,7 @@ function sideWord(nx: number, ny: number): string {
   return ny < 0 ? 'below' : 'above';
 }
 
-function checkFolds(item: PlateItem, layout: Layout, t: PlateThresholds, thick: string, issues: IssueList): void {
+function checkFolds(item: PlateItem, layout: Layout, t: PlateThresholds, thick: string, issues: IssueList, known: KnownFlanges | undefined): void {
   const { folds, cutouts, edges } = layout;
   folds.forEach((f, i) => {
     if (f.spans.length === 0) {
@@ -547,7 +555,8 @@ function checkFolds(item: PlateItem, layout: Layout, t: PlateThresholds, thick: 
       issues.add(pairKind, `bends[${j}]`, 1, { i, j, gap });
     }
   }
-  const flanges = measureFlanges(layout.shape, folds);
+  // Walking the facets of a many-cornered outline is most of a fold check: known for the import's own folds.
+  const flanges = known !== undefined && known.bends === JSON.stringify(item.bends) ? known.depths : measureFlanges(layout.shape, folds);
   flanges.forEach((depths, i) => {
     // A fold already too close to another is told once, by that check.
     if (!depths || tooClose.has(i)) return;

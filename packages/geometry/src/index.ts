@@ -1,13 +1,13 @@
 // @shop/geometry: plate outlines and hole patterns expanded, measured, checked and drawn.
 export { analyzePlate, measurePlate, resolveThresholds } from './analyze-plate';
-export type { KnownFigures, PlateThresholds } from './analyze-plate';
+export type { KnownFigures, KnownFlanges, PlateThresholds } from './analyze-plate';
 export { expandFold } from './bend-lines';
 export type { FoldLine } from './bend-lines';
 export { cutoutArea, cutoutPerimeter, expandHoles } from './hole-patterns';
 export type { Cutout } from './hole-patterns';
 export { expandOutline } from './outline';
 export type { BoxShape, DiscShape, OutlineShape, PolygonShape } from './outline';
-export { SURVEY_REACH_IN, surveyPlateOutline } from './outline-survey';
+export { SURVEY_REACH_IN, surveyPlate, surveyPlateFolds, surveyPlateOutline } from './outline-survey';
 export type { OutlineSurvey } from './outline-webs';
 export type { Bounds } from './polygon';
 export { articleFor, formatThickness } from './format';

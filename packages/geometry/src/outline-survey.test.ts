@@ -3,8 +3,8 @@
 import type { PlateItem } from '@shop/contracts';
 import fc from 'fast-check';
 import { analyzePlate } from './analyze-plate';
-import { SURVEY_REACH_IN, surveyPlateOutline } from './outline-survey';
-import { RULES, plate } from './test-plates';
+import { SURVEY_REACH_IN, surveyPlate, surveyPlateOutline } from './outline-survey';
+import { RULES, combPlate, importedPlate, plate } from './test-plates';
 
 const sixtyFourths = (min: number, max: number) => fc.integer({ min: min * 64, max: max * 64 }).map((v) => v / 64);
 
@@ -110,6 +110,26 @@ describe('surveyPlateOutline', () => {
     // A survey that says the outline is valid is taken at its word: the check is not made again.
     const trusted = analyzePlate(bowtie, RULES, '', { outline: { ...survey, problem: null } });
     expect(trusted.issues.map((issue) => issue.code)).not.toContain('outline_invalid');
+  });
+
+  it('measures an import\'s own folds once: the analysis answers from them as from walking the facets, and not for other folds', () => {
+    for (const part of [combPlate(), importedPlate([{ start_in: [0, 33], end_in: [120, 33] }, { start_in: [0, 85], end_in: [120, 85] }])]) {
+      const known = surveyPlate(part);
+      expect(known.flanges?.depths).toHaveLength(part.bends.length);
+      for (const thicknessIn of [0.0625, 0.25, 0.5]) {
+        const item = { ...part, thickness_in: thicknessIn };
+        expect(analyzePlate(item, RULES, 'items[0]', known)).toEqual(analyzePlate(item, RULES, 'items[0]'));
+      }
+      // Other folds than the import's own are measured as sent.
+      const moved = { ...part, bends: part.bends.map((bend) => ({ ...bend, start_in: [bend.start_in[0], bend.start_in[1] + 0.5] as [number, number], end_in: [bend.end_in[0], bend.end_in[1] + 0.5] as [number, number] })) };
+      expect(analyzePlate(moved, RULES, '', known)).toEqual(analyzePlate(moved, RULES, ''));
+    }
+    // Known depths are taken at their word (the facets are not walked again): shallow ones are reported.
+    const part = importedPlate([{ start_in: [0, 33], end_in: [120, 33] }]);
+    const shallow = { flanges: { bends: JSON.stringify(part.bends), depths: [{ left: 0.01, right: 0.01, tolerance: 0 }] } };
+    expect(analyzePlate(part, RULES, '', shallow).issues.map((issue) => issue.code)).toContain('bend_flange_too_short');
+    expect(analyzePlate(part, RULES, '').issues.map((issue) => issue.code)).not.toContain('bend_flange_too_short');
+    expect(surveyPlate({ outline: { kind: 'rectangle', width_in: 4, height_in: 2 }, bends: [] })).toEqual({});
   });
 
   it('is null for a rectangle, a circle and a ring (their webs are formulas)', () => {

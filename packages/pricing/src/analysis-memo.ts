@@ -3,14 +3,14 @@
 // cut-out arrays, and checking 20,000 corners is most of what pricing such a part costs. Opt-in: a
 // caller passes a memo only where those arrays are never changed after they are priced.
 import { analyzePlate } from '@shop/geometry';
-import type { OutlineSurvey, PlateAnalysis, PlateRules } from '@shop/geometry';
+import type { KnownFigures, PlateAnalysis, PlateRules } from '@shop/geometry';
 import type { PlateItem } from '@shop/contracts';
 
 export interface AnalysisMemo {
   /** analyzePlate(item, rules, at), made once per outline, holes, cut-outs, rules, thickness and folds. */
   analyze(item: PlateItem, rules: PlateRules, at: string): PlateAnalysis;
-  /** What was found of this outline when its drawing was read: used by every analysis of it. */
-  remember(outline: PlateItem['outline'], survey: OutlineSurvey): void;
+  /** What was found of this outline's part when its drawing was read: used by every analysis of it. */
+  remember(outline: PlateItem['outline'], known: KnownFigures): void;
 }
 
 type Level<T> = WeakMap<object, T>;
@@ -18,7 +18,7 @@ type Level<T> = WeakMap<object, T>;
 export function createAnalysisMemo(): AnalysisMemo {
   // Keyed by the arrays themselves: entries go with the parts they describe.
   const memo: Level<Level<Level<Level<Map<string, PlateAnalysis>>>>> = new WeakMap();
-  const surveys: Level<OutlineSurvey> = new WeakMap();
+  const surveys: Level<KnownFigures> = new WeakMap();
   const step = <T>(level: Level<T>, key: object, make: () => T): T => {
     let next = level.get(key);
     if (next === undefined) {
@@ -28,8 +28,8 @@ export function createAnalysisMemo(): AnalysisMemo {
     return next;
   };
   return {
-    remember(outline, survey) {
-      surveys.set(outline, survey);
+    remember(outline, known) {
+      surveys.set(outline, known);
     },
     analyze(item, rules, at) {
       const byRules = step(step(step(memo, item.outline, () => new WeakMap()), item.holes, () => new WeakMap()), item.cutouts, () => new WeakMap());
@@ -37,8 +37,7 @@ export function createAnalysisMemo(): AnalysisMemo {
       const key = `${item.thickness_in}|${JSON.stringify(item.bends)}`;
       let analysis = byFolds.get(key);
       if (analysis === undefined) {
-        const survey = surveys.get(item.outline);
-        analysis = analyzePlate(item, rules, '', survey === undefined ? {} : { outline: survey });
+        analysis = analyzePlate(item, rules, '', surveys.get(item.outline) ?? {});
         byFolds.set(key, analysis);
       }
       // Made without the item's place: each use names its own.

@@ -5,7 +5,7 @@
 // cost the event loop some 5 ms).
 import type { Issue, KeptPlate, PlateImport, PlateItem, PlateItemRequest } from '@shop/contracts';
 import { countCutouts } from '@shop/contracts';
-import type { OutlineSurvey } from '@shop/geometry';
+import type { KnownFigures } from '@shop/geometry';
 
 export interface ImportedPart {
   id: string;
@@ -16,8 +16,8 @@ export interface ImportedPart {
   plateImport: PlateImport;
   /** `plateImport.plate` as JSON text, for the worker threads. */
   plateJson: string;
-  /** What quotes of the part need, found when its drawing was read (null for an outline with nothing to search). */
-  survey: OutlineSurvey | null;
+  /** What quotes of the part need, found when its drawing was read (null for an import kept without it). */
+  survey: KnownFigures | null;
   /** The drawing's blocking issues: an item naming the import is blocked by them. */
   blocking: Issue[];
   /** Bytes this entry is counted as in the cache. */
@@ -70,7 +70,7 @@ export function toPart(record: { id: string; expiresAt: Date; retainUntil: Date;
     retainUntil: record.retainUntil,
     plateImport,
     plateJson,
-    survey: record.survey ? (JSON.parse(record.survey) as OutlineSurvey) : null,
+    survey: record.survey ? (JSON.parse(record.survey) as KnownFigures) : null,
     blocking: plateImport.issues.filter((issue) => issue.severity === 'blocking'),
     // The text twice (the row's, the plate's) and the parsed arrays, about as large again.
     weight: record.body.length + 2 * plateJson.length,

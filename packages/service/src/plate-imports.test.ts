@@ -55,9 +55,9 @@ describe('plate imports in the store', () => {
   it('keeps the survey of the outline with the import, and quotes of it check the web from that survey', async () => {
     const found = await shop.service.importDrawing({ file: NOTCHED, options: {} }, shop.ctx());
     const row = await shop.storage.plateImports.get(found.id, shop.clock.now());
-    const survey = JSON.parse(row!.survey!) as { reachIn: number; corners: number; neck: { widthIn: number } | null };
-    expect(survey).toMatchObject({ reachIn: 1, corners: 10 });
-    expect(survey.neck!.widthIn).toBeCloseTo(0.3, 6);
+    const survey = JSON.parse(row!.survey!) as { outline: { reachIn: number; corners: number; neck: { widthIn: number } | null } };
+    expect(survey.outline).toMatchObject({ reachIn: 1, corners: 10 });
+    expect(survey.outline.neck!.widthIn).toBeCloseTo(0.3, 6);
     const quoteOf = async (thicknessIn: number) => JSON.parse((await shop.service.createQuote({ items: [item(found.id, thicknessIn)] }, shop.ctx(), 'rest')).json) as Quote;
     const codes = (quote: Quote) => quote.items[0]!.issues.map((issue) => issue.code);
     expect(codes(await quoteOf(0.375))).toContain('web_too_narrow');
@@ -69,7 +69,7 @@ describe('plate imports in the store', () => {
     const row = (await shop.storage.plateImports.get(found.id, shop.clock.now()))!;
     // The same part kept again with a survey that places its narrowest neck at 0.1 in: a quote of it
     // at 0.1196 in can only find that neck through the survey (the outline's own neck is 0.3 in).
-    const told = { ...row, id: 'pi_toldNeck00000000000001', survey: JSON.stringify({ reachIn: 1, corners: 10, neck: { kind: 'neck', widthIn: 0.1, edgeA: 1, edgeB: 6, x: 5, y: 3 } }) };
+    const told = { ...row, id: 'pi_toldNeck00000000000001', survey: JSON.stringify({ outline: { reachIn: 1, corners: 10, problem: null, neck: { kind: 'neck', widthIn: 0.1, edgeA: 1, edgeB: 6, x: 5, y: 3 } } }) };
     await shop.storage.plateImports.insert({ ...told, body: row.body.replace(found.id, told.id) });
     const quote = JSON.parse((await shop.service.createQuote({ items: [item(told.id, 0.1196)] }, shop.ctx(), 'rest')).json) as Quote;
     expect(quote.items[0]!.issues.find((issue) => issue.code === 'web_too_narrow')?.message).toMatch(/narrows to 0\.1 in/);

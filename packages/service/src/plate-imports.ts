@@ -207,7 +207,7 @@ export function createPlateImportCases(deps: PlateImportDeps) {
         throw new ServiceError('dxf_unreadable', 'The drawing was read into figures outside what a part can have (a coordinate or size out of range). Check the drawing for stray entities far from the part or absurd scales, and send it again.');
       }
       const body = JSON.stringify(plateImport);
-      const survey = result.survey ? JSON.stringify(result.survey) : null;
+      const survey = result.survey !== undefined && Object.keys(result.survey).length > 0 ? JSON.stringify(result.survey) : null;
       const record = { id, createdAt: ctx.now, expiresAt, retainUntil, body, schemaVersion: versionOf('plateImport'), survey, clientKey: sender };
       // Under an Idempotency-Key, the key's answer (this import) is kept in the import's own write.
       const idempotentAnswer = importAnswerToKeep('/plate-imports', id);

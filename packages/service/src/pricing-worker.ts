@@ -7,7 +7,7 @@ import type { Catalog, CatalogOptions } from '@shop/catalog';
 import { publicUrls } from '@shop/contracts';
 import type { Issue, KeptPlate, PlateImport, ProductItem, QuotedItem } from '@shop/contracts';
 import { renderPlateSvg } from '@shop/geometry';
-import type { OutlineSurvey } from '@shop/geometry';
+import type { KnownFigures } from '@shop/geometry';
 import { createAnalysisMemo, pricePlateItem, priceQuote } from '@shop/pricing';
 import { plateDxf } from './drawing-export';
 import { createPartCache, resolvePlate } from './import-parts';
@@ -17,7 +17,7 @@ import type { PricedListing } from './quote-listing';
 import type { BookText } from './shop-state';
 
 /** The plates of the imports a task names: import id to the import's plate as JSON text, and its survey. */
-export type PlateTexts = Record<string, { plate: string; survey: OutlineSurvey | null }>;
+export type PlateTexts = Record<string, { plate: string; survey: KnownFigures | null }>;
 
 /** The price book a pricing task is priced from, and the catalog's other settings (the switch). */
 interface PricedFrom {
