@@ -1,13 +1,10 @@
 // `pnpm staff:add --email E --name N [--owner] [--password-stdin]`: adds a person who may sign in to
 // the console and prints their one-time set-password link (24 hours), or, with --password-stdin,
 // sets the password read from standard input instead.
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { AccountProblem, addStaff } from './accounts';
-import { loadConsoleConfig } from './config';
-import { openStaffTables } from './open-console';
+import { addStaff } from './accounts';
+import { runStaffCommand } from './staff-command';
 
-const ROOT_DIR = path.resolve(__dirname, '..', '..', '..');
 const USAGE = 'Usage: pnpm staff:add --email name@example.com --name "Full Name" [--owner] [--password-stdin]';
 
 async function readStdin(): Promise<string> {
@@ -17,7 +14,7 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
 }
 
-async function main(): Promise<number> {
+function readArgs(): { email: string; name: string; owner: boolean; passwordStdin: boolean } | null {
   let values: { email?: string; name?: string; owner?: boolean; 'password-stdin'?: boolean };
   try {
     ({ values } = parseArgs({
@@ -26,19 +23,23 @@ async function main(): Promise<number> {
     }));
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
-    return 2;
+    return null;
   }
   if (!values.email || !values.name) {
     process.stderr.write(`--email and --name are both needed.\n${USAGE}\n`);
-    return 2;
+    return null;
   }
-  const password = values['password-stdin'] ? await readStdin() : null;
-  const config = loadConsoleConfig();
-  const opened = await openStaffTables(config, ROOT_DIR);
-  try {
+  return { email: values.email, name: values.name, owner: values.owner === true, passwordStdin: values['password-stdin'] === true };
+}
+
+const args = readArgs();
+if (args === null) process.exit(2);
+else {
+  runStaffCommand('staff:add', async (opened, config) => {
+    const password = args.passwordStdin ? await readStdin() : null;
     const added = await addStaff(
       { staff: opened.staff, audit: opened.audit, now: () => new Date(), consoleUrl: config.consoleUrl },
-      { email: values.email, name: values.name, role: values.owner ? 'owner' : 'staff', password },
+      { email: args.email, name: args.name, role: args.owner ? 'owner' : 'staff', password },
       { staffId: null, ip: 'command line' },
     );
     process.stdout.write(`Added ${added.staff.name} <${added.staff.email}> as ${added.staff.role}.\n`);
@@ -48,21 +49,5 @@ async function main(): Promise<number> {
       process.stdout.write(`Their password is set; they can sign in at ${config.consoleUrl}/sign-in\n`);
     }
     return 0;
-  } catch (error) {
-    if (error instanceof AccountProblem) {
-      process.stderr.write(`${error.message}\n`);
-      return 1;
-    }
-    throw error;
-  } finally {
-    await opened.close();
-  }
+  });
 }
-
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`staff:add failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
