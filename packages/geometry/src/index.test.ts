@@ -5,7 +5,7 @@ import * as geometry from './index';
 describe('the package entry', () => {
   it('exports the functions pricing calls, by name', () => {
     expect(Object.keys(geometry).sort()).toEqual(
-      ['SURVEY_REACH_IN', 'analyzePlate', 'articleFor', 'cutoutArea', 'cutoutPerimeter', 'escapeXml', 'expandFold', 'expandHoles', 'expandOutline', 'formatThickness', 'measurePlate', 'renderImportDefectsSvg', 'renderPlateSvg', 'resolveThresholds', 'surveyPlateOutline'].sort(),
+      ['analyzePlate', 'articleFor', 'cutoutArea', 'cutoutPerimeter', 'escapeXml', 'expandFold', 'expandHoles', 'expandOutline', 'formatThickness', 'measurePlate', 'renderImportDefectsSvg', 'renderPlateSvg', 'resolveThresholds', 'surveyPlate'].sort(),
     );
   });
 

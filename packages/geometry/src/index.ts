@@ -7,7 +7,7 @@ export { cutoutArea, cutoutPerimeter, expandHoles } from './hole-patterns';
 export type { Cutout } from './hole-patterns';
 export { expandOutline } from './outline';
 export type { BoxShape, DiscShape, OutlineShape, PolygonShape } from './outline';
-export { SURVEY_REACH_IN, surveyPlate, surveyPlateFolds, surveyPlateOutline } from './outline-survey';
+export { surveyPlate } from './outline-survey';
 export type { OutlineSurvey } from './outline-webs';
 export type { Bounds } from './polygon';
 export { articleFor, formatThickness } from './format';
