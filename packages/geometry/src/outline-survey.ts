@@ -19,7 +19,7 @@ export const SURVEY_REACH_IN = 1;
  * What quotes of an imported part need of its own folds, measured once: each fold's flange depths
  * (null when the part has no folds, or its outline is not a simple polygon).
  */
-export function surveyPlateFolds(plate: { outline: Outline; bends: readonly Bend[] }): KnownFlanges | null {
+function surveyPlateFolds(plate: { outline: Outline; bends: readonly Bend[] }): KnownFlanges | null {
   if (plate.bends.length === 0) return null;
   const shape = expandOutline(plate.outline);
   if (shape.kind === 'polygon' && shape.problem !== null) return null;
