@@ -8,7 +8,9 @@ describe('createProcessPool', () => {
   it('answers a task whose process runs out of heap with the pool\'s error, and runs the next in a new process', async () => {
     // A worker thread growing one array past its heap limit aborts the whole process (nodejs/node#47224);
     // here only the child dies.
-    const pool = createProcessPool<number, number>({ module: 'test-oom-worker', what: 'growing', timeoutMs: 20_000, maxHeapMb: 64, onDeath: died });
+    // The resident cap set far above the heap: only the heap limit may stop it (with the default cap,
+    // 64 + 128 MB, a busy machine sometimes saw the RSS sampler stop it first).
+    const pool = createProcessPool<number, number>({ module: 'test-oom-worker', what: 'growing', timeoutMs: 20_000, maxHeapMb: 64, maxRssMb: 4096, onDeath: died });
     try {
       await expect(pool.run(1)).rejects.toMatchObject({ code: 'dxf_too_complex', status: 422, message: 'out of memory' });
       await expect(pool.run(0)).resolves.toBe(0);
