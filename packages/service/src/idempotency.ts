@@ -38,17 +38,22 @@ const heldKeys = new AsyncLocalStorage<HeldKey>();
  * the key is then not written again after the request.
  */
 export function answerToKeep(route: string, body: string): IdempotentAnswer | undefined {
-  const held = heldKeys.getStore();
-  if (held === undefined || held.kept || held.route !== route) return undefined;
-  held.kept = true;
-  return { key: held.key, status: CREATED, body };
+  const key = takeHeldKey(route);
+  return key === undefined ? undefined : { key, status: CREATED, body };
 }
+
 /** The answer of an import made under an Idempotency-Key of `route`: the import itself, kept by reference in its write. */
 export function importAnswerToKeep(route: string, importId: string): IdempotentAnswer | undefined {
+  const key = takeHeldKey(route);
+  return key === undefined ? undefined : { key, status: CREATED, body: '', plateImportId: importId };
+}
+
+/** The key this request holds for `route`, taken once (undefined without one, or once taken). */
+function takeHeldKey(route: string): string | undefined {
   const held = heldKeys.getStore();
   if (held === undefined || held.kept || held.route !== route) return undefined;
   held.kept = true;
-  return { key: held.key, status: CREATED, body: '', plateImportId: importId };
+  return held.key;
 }
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
